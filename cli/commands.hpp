@@ -1,0 +1,17 @@
+// cli/commands.hpp — one function per subcommand: each registers its options on
+// the CLI11 app and returns the action to run once parsing succeeded.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace cvsearch::cli {
+
+/// Exit statuses, as grep and ripgrep use them.
+enum Exit : int { exit_ok = 0, exit_no_match = 1, exit_error = 2 };
+
+using Action = std::function<int()>;
+
+Action add_parse_command(CLI::App& app);
+
+}  // namespace cvsearch::cli

@@ -1,0 +1,240 @@
+#include "core/text.hpp"
+
+#include <unicode/normalizer2.h>
+#include <unicode/uchar.h>
+#include <unicode/unistr.h>
+#include <xxhash.h>
+
+#include <array>
+#include <cstdio>
+
+namespace cvsearch::text {
+namespace {
+
+// Letters that carry no combining mark in NFD but that people type without the
+// stroke or ligature ("Łódź" -> "lodz", "Ørsted" -> "orsted").
+UChar32 base_letter(UChar32 c) {
+    switch (c) {
+        case 0x00F8: return 'o';  // ø
+        case 0x0142: return 'l';  // ł
+        case 0x0111: return 'd';  // đ
+        case 0x00F0: return 'd';  // ð
+        case 0x0131: return 'i';  // dotless ı
+        case 0x0127: return 'h';  // ħ
+        default: return c;
+    }
+}
+
+const icu::Normalizer2& nfd() {
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Normalizer2* n = icu::Normalizer2::getNFDInstance(status);
+    if (U_FAILURE(status) || n == nullptr) throw std::runtime_error("ICU NFD normalizer unavailable");
+    return *n;
+}
+
+bool is_ascii(std::string_view s) {
+    for (unsigned char c : s)
+        if (c >= 0x80) return false;
+    return true;
+}
+
+}  // namespace
+
+std::string fold(std::string_view utf8) {
+    if (is_ascii(utf8)) return ascii_lower(utf8);  // fast path: most CV text is ASCII
+    icu::UnicodeString s = icu::UnicodeString::fromUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())));
+    s.foldCase();
+    UErrorCode status = U_ZERO_ERROR;
+    icu::UnicodeString d = nfd().normalize(s, status);
+    if (U_FAILURE(status)) d = s;
+    icu::UnicodeString out;
+    for (int32_t i = 0; i < d.length();) {
+        UChar32 c = d.char32At(i);
+        i += U16_LENGTH(c);
+        if (u_charType(c) == U_NON_SPACING_MARK) continue;
+        c = base_letter(c);
+        if (c == 0x00E6) { out.append(UChar32('a')); out.append(UChar32('e')); continue; }  // æ
+        if (c == 0x0153) { out.append(UChar32('o')); out.append(UChar32('e')); continue; }  // œ
+        out.append(c);
+    }
+    std::string result;
+    out.toUTF8String(result);
+    return result;
+}
+
+std::string fold_key(std::string_view utf8) {
+    std::string folded = fold(utf8);
+    std::string out;
+    out.reserve(folded.size());
+    bool pending_space = false;
+    for (std::size_t i = 0; i < folded.size(); ++i) {
+        unsigned char c = static_cast<unsigned char>(folded[i]);
+        bool word = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c >= 0x80 || c == '&' || c == '+';
+        if (word) {
+            if (pending_space && !out.empty()) out.push_back(' ');
+            pending_space = false;
+            out.push_back(static_cast<char>(c));
+        } else {
+            pending_space = true;
+        }
+    }
+    return out;
+}
+
+bool is_valid_utf8(std::string_view b) noexcept {
+    std::size_t i = 0, n = b.size();
+    while (i < n) {
+        unsigned char c = static_cast<unsigned char>(b[i]);
+        if (c < 0x80) { ++i; continue; }
+        int len;
+        UChar32 cp;
+        if ((c & 0xE0) == 0xC0) { len = 2; cp = c & 0x1F; }
+        else if ((c & 0xF0) == 0xE0) { len = 3; cp = c & 0x0F; }
+        else if ((c & 0xF8) == 0xF0) { len = 4; cp = c & 0x07; }
+        else return false;
+        if (i + len > n) return false;
+        for (int k = 1; k < len; ++k) {
+            unsigned char cc = static_cast<unsigned char>(b[i + k]);
+            if ((cc & 0xC0) != 0x80) return false;
+            cp = (cp << 6) | (cc & 0x3F);
+        }
+        if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+            (cp >= 0xD800 && cp <= 0xDFFF))
+            return false;
+        i += len;
+    }
+    return true;
+}
+
+std::string sanitize_utf8(std::string_view b) {
+    std::string out;
+    out.reserve(b.size());
+    std::size_t i = 0, n = b.size();
+    while (i < n) {
+        unsigned char c = static_cast<unsigned char>(b[i]);
+        if (c < 0x80) {
+            if (c == '\r') {
+                out.push_back('\n');
+                if (i + 1 < n && b[i + 1] == '\n') ++i;
+            } else if (c == '\n' || c == '\t' || c >= 0x20) {
+                out.push_back(static_cast<char>(c));
+            } else {
+                out.push_back(' ');
+            }
+            ++i;
+            continue;
+        }
+        int len = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+        if (len != 0 && i + len <= n && is_valid_utf8(b.substr(i, len))) {
+            out.append(b.substr(i, len));
+            i += len;
+        } else {
+            out += "\xEF\xBF\xBD";  // U+FFFD
+            ++i;
+        }
+    }
+    return out;
+}
+
+std::string cp1252_to_utf8(std::string_view b) {
+    // 0x80..0x9F differ from Latin-1; 0 marks the five undefined code points.
+    static constexpr std::array<char16_t, 32> high = {
+        0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+        0x2039, 0x0152, 0,      0x017D, 0,      0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+        0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};
+    std::string out;
+    out.reserve(b.size() + b.size() / 8);
+    for (unsigned char c : b) {
+        char32_t cp = c;
+        if (c >= 0x80 && c < 0xA0) cp = high[c - 0x80] ? high[c - 0x80] : 0xFFFD;
+        if (cp < 0x80) {
+            out.push_back(static_cast<char>(cp));
+        } else if (cp < 0x800) {
+            out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+        } else {
+            out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+            out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+        }
+    }
+    return out;
+}
+
+std::string_view trim(std::string_view s) noexcept {
+    auto is_space_at_front = [&](std::size_t& len) {
+        if (s.empty()) return false;
+        unsigned char c = static_cast<unsigned char>(s[0]);
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') { len = 1; return true; }
+        if (s.size() >= 2 && c == 0xC2 && static_cast<unsigned char>(s[1]) == 0xA0) { len = 2; return true; }  // NBSP
+        if (s.size() >= 3 && c == 0xE2 && static_cast<unsigned char>(s[1]) == 0x80 &&
+            (static_cast<unsigned char>(s[2]) <= 0x8B || static_cast<unsigned char>(s[2]) == 0xAF)) { len = 3; return true; }
+        if (s.size() >= 3 && c == 0xE3 && static_cast<unsigned char>(s[1]) == 0x80 && static_cast<unsigned char>(s[2]) == 0x80) { len = 3; return true; }
+        return false;
+    };
+    std::size_t len = 0;
+    while (is_space_at_front(len)) s.remove_prefix(len);
+    while (!s.empty()) {
+        unsigned char c = static_cast<unsigned char>(s.back());
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') { s.remove_suffix(1); continue; }
+        if (s.size() >= 2 && c == 0xA0 && static_cast<unsigned char>(s[s.size() - 2]) == 0xC2) { s.remove_suffix(2); continue; }
+        break;
+    }
+    return s;
+}
+
+std::string collapse_whitespace(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    bool space = false;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        unsigned char c = static_cast<unsigned char>(s[i]);
+        bool ws = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+        if (!ws && c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xA0) { ws = true; ++i; }
+        if (ws) { space = true; continue; }
+        if (space && !out.empty()) out.push_back(' ');
+        space = false;
+        out.push_back(static_cast<char>(c));
+    }
+    return out;
+}
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+    std::vector<std::string_view> parts;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= s.size(); ++i) {
+        if (i == s.size() || s[i] == sep) {
+            parts.push_back(s.substr(start, i - start));
+            start = i + 1;
+        }
+    }
+    return parts;
+}
+
+std::string ascii_lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+bool starts_with_icase(std::string_view s, std::string_view prefix) noexcept {
+    if (s.size() < prefix.size()) return false;
+    for (std::size_t i = 0; i < prefix.size(); ++i) {
+        char a = s[i], b = prefix[i];
+        if (a >= 'A' && a <= 'Z') a = static_cast<char>(a - 'A' + 'a');
+        if (b >= 'A' && b <= 'Z') b = static_cast<char>(b - 'A' + 'a');
+        if (a != b) return false;
+    }
+    return true;
+}
+
+std::string content_hash(std::string_view bytes) {
+    XXH128_hash_t h = XXH3_128bits(bytes.data(), bytes.size());
+    char buf[33];
+    std::snprintf(buf, sizeof buf, "%016llx%016llx", static_cast<unsigned long long>(h.high64),
+                  static_cast<unsigned long long>(h.low64));
+    return buf;
+}
+
+}  // namespace cvsearch::text

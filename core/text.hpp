@@ -1,0 +1,46 @@
+// core/text.hpp — small Unicode-aware string helpers shared by the indexer and
+// the searcher. Folding goes through ICU so that index and query side agree.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cvsearch::text {
+
+/// Lower-case (Unicode case folding) and strip accents: "Kostić" -> "kostic",
+/// "Zürich" -> "zurich", "Straße" -> "strasse", "Øresund" -> "oresund".
+std::string fold(std::string_view utf8);
+
+/// A lookup key: fold(), then every run of non-alphanumeric characters becomes
+/// one space, trimmed. "The Univ. of Michigan, Ann-Arbor" -> "the univ of michigan ann arbor".
+std::string fold_key(std::string_view utf8);
+
+/// True when `bytes` is well-formed UTF-8 (no overlongs, no surrogates).
+bool is_valid_utf8(std::string_view bytes) noexcept;
+
+/// Well-formed UTF-8 from arbitrary bytes: invalid sequences become U+FFFD,
+/// NUL and other C0 controls except \t and \n become spaces, \r\n and \r become \n.
+std::string sanitize_utf8(std::string_view bytes);
+
+/// Decodes Windows-1252 (a superset of Latin-1's printable range) to UTF-8.
+std::string cp1252_to_utf8(std::string_view bytes);
+
+/// Strips ASCII and Unicode white space at both ends.
+std::string_view trim(std::string_view s) noexcept;
+
+/// Replaces every run of white space with a single space and trims.
+std::string collapse_whitespace(std::string_view s);
+
+/// Splits on a single character; empty fields are kept.
+std::vector<std::string_view> split(std::string_view s, char sep);
+
+/// ASCII-lower-cases a copy.
+std::string ascii_lower(std::string_view s);
+
+bool starts_with_icase(std::string_view s, std::string_view prefix) noexcept;
+
+/// Hex digest (32 chars) of XXH3-128 over the bytes.
+std::string content_hash(std::string_view bytes);
+
+}  // namespace cvsearch::text

@@ -1,0 +1,88 @@
+#include <doctest/doctest.h>
+
+#include "cvsearch/errors.hpp"
+#include "cvsearch/profile.hpp"
+
+using namespace cvsearch;
+
+namespace {
+Profile sample() {
+    Profile p;
+    p.id = "kaist/jae-won-chung";
+    p.name = "Jae-Won Chung";
+    p.emails = {"jae-won.chung@example.edu"};
+    p.homepage = "https://example.edu/~jwc";
+    p.headline = "Ph.D. student";
+    p.interests = {"Distributed systems", "Energy-efficient ML"};
+    p.affiliations.push_back({"KAIST", "Korea Advanced Institute of Science and Technology", AffiliationKind::education,
+                              "Ph.D. in Computer Science", 2019, std::nullopt, true});
+    p.affiliations.push_back({"Google", "Google LLC", AffiliationKind::work, "Intern", 2021, 2021, false});
+    p.publications.push_back({"Zeus: Energy-aware training", {"Jae-Won Chung", "Ana Kostić"}, "NSDI",
+                              "USENIX NSDI 2023", 2023, PublicationKind::conference});
+    p.publications.push_back({"A preprint", {}, "arXiv", "arXiv:2504.20854", std::nullopt, PublicationKind::preprint});
+    p.skills = {"C++", "PyTorch"};
+    p.awards = {"Best Paper Award"};
+    p.sections.push_back({"EDUCATION", "education", "KAIST, Ph.D. 2019 - present"});
+    p.source = {"data/profiles/kaist/jae-won-chung.md", Format::markdown, "0123456789abcdef0123456789abcdef"};
+    return p;
+}
+}  // namespace
+
+TEST_CASE("profile JSON round-trips every field") {
+    Profile p = sample();
+    CHECK(profile_from_json(to_json(p)) == p);
+    CHECK(profile_from_json(to_json(p, -1)) == p);
+}
+
+TEST_CASE("to_json includes the facets the index stores") {
+    std::string j = to_json(sample(), -1);
+    CHECK(j.find(R"("facets":{"institution":["KAIST","Google"],"venue":["NSDI","arXiv"],"year":[2023]})") != std::string::npos);
+}
+
+TEST_CASE("facets_of lists the current institution first and years ascending") {
+    Profile p = sample();
+    p.publications.push_back({"Older", {}, "SOSP", "", 2019, PublicationKind::conference});
+    p.publications.push_back({"Same venue", {}, "NSDI", "", 2019, PublicationKind::conference});
+    Facets f = facets_of(p);
+    CHECK(f.institution == std::vector<std::string>{"KAIST", "Google"});
+    CHECK(f.venue == std::vector<std::string>{"NSDI", "arXiv", "SOSP"});
+    CHECK(f.year == std::vector<int>{2019, 2023});
+}
+
+TEST_CASE("current_institution prefers a current job over current study") {
+    Profile p;
+    p.affiliations.push_back({"KAIST", "", AffiliationKind::education, "PhD", 2019, std::nullopt, true});
+    p.affiliations.push_back({"Samsung", "", AffiliationKind::work, "Engineer", 2020, std::nullopt, true});
+    CHECK(current_institution(p) == "Samsung");
+    p.affiliations.pop_back();
+    p.affiliations.push_back({"Google", "", AffiliationKind::work, "Intern", 2018, 2018, false});
+    CHECK(current_institution(p) == "KAIST");
+    CHECK(current_institution(Profile{}) == "");
+}
+
+TEST_CASE("profile_from_json rejects malformed input with the origin and the field") {
+    struct Row { const char* json; const char* expect; };
+    const Row rows[] = {
+        {"{", "malformed JSON"},
+        {"[]", "expected an object"},
+        {R"({"name": 42})", ""},  // numbers are accepted as strings
+        {R"({"emails": {"a": 1}})", "$.emails"},
+        {R"({"affiliations": [{"kind": "hobby"}]})", "$.affiliations[0].kind"},
+        {R"({"publications": [{"year": "soon"}]})", "$.publications[0].year"},
+        {R"({"publications": "none"})", "$.publications"},
+    };
+    for (const auto& r : rows) {
+        if (std::string(r.expect).empty()) {
+            CHECK_NOTHROW(profile_from_json(r.json, "x.json"));
+            continue;
+        }
+        try {
+            profile_from_json(r.json, "x.json");
+            FAIL("no error for " << r.json);
+        } catch (const Error& e) {
+            CHECK(e.code() == ErrorCode::parse);
+            CHECK(std::string(e.what()).find("x.json") == 0);
+            CHECK_MESSAGE(std::string(e.what()).find(r.expect) != std::string::npos, e.what());
+        }
+    }
+}

@@ -1,0 +1,48 @@
+#include <doctest/doctest.h>
+
+#include "core/text.hpp"
+
+using namespace cvsearch::text;
+
+TEST_CASE("fold lower-cases and strips accents") {
+    struct Row { const char* in; const char* out; };
+    const Row rows[] = {
+        {"Kostić", "kostic"}, {"Zürich", "zurich"}, {"ÉCOLE", "ecole"}, {"Straße", "strasse"},
+        {"Øresund", "oresund"}, {"Łódź", "lodz"}, {"plain ascii", "plain ascii"}, {"", ""},
+    };
+    for (const auto& r : rows) CHECK_MESSAGE(fold(r.in) == r.out, r.in);
+}
+
+TEST_CASE("fold_key drops punctuation and collapses spaces") {
+    CHECK(fold_key("The Univ. of Michigan, Ann-Arbor") == "the univ of michigan ann arbor");
+    CHECK(fold_key("  SOSP '23 ") == "sosp 23");
+    CHECK(fold_key("ETH Zürich") == "eth zurich");
+    CHECK(fold_key("...") == "");
+}
+
+TEST_CASE("sanitize_utf8 never yields invalid UTF-8") {
+    const std::string inputs[] = {"ok", std::string("a\xff" "b"), std::string("\xc3"), std::string("x\0y", 3),
+                                  "line\r\nnext\rlast", std::string("\xed\xa0\x80")};  // lone surrogate
+    for (const auto& in : inputs) CHECK(is_valid_utf8(sanitize_utf8(in)));
+    CHECK(sanitize_utf8("line\r\nnext\rlast") == "line\nnext\nlast");
+    CHECK(sanitize_utf8(std::string("x\0y", 3)) == "x y");
+    CHECK(sanitize_utf8("Kostić") == "Kostić");
+}
+
+TEST_CASE("cp1252_to_utf8 decodes Latin-1 and the 0x80-0x9F range") {
+    CHECK(cp1252_to_utf8("Z\xfcrich") == "Zürich");
+    CHECK(cp1252_to_utf8("\x93quoted\x94 \x96 dash") == "\u201cquoted\u201d \u2013 dash");
+    CHECK(is_valid_utf8(cp1252_to_utf8("\x81\x8d\x8f\x90\x9d")));
+}
+
+TEST_CASE("trim and collapse_whitespace handle NBSP") {
+    CHECK(trim("  \t a b \n") == "a b");
+    CHECK(trim("\xc2\xa0x\xc2\xa0") == "x");
+    CHECK(collapse_whitespace(" a \n\n b\xc2\xa0 c ") == "a b c");
+}
+
+TEST_CASE("content_hash is stable and distinguishes inputs") {
+    CHECK(content_hash("abc").size() == 32);
+    CHECK(content_hash("abc") == content_hash("abc"));
+    CHECK(content_hash("abc") != content_hash("abd"));
+}
