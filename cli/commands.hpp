@@ -13,5 +13,6 @@ enum Exit : int { exit_ok = 0, exit_no_match = 1, exit_error = 2 };
 using Action = std::function<int()>;
 
 Action add_parse_command(CLI::App& app);
+Action add_completion_command(CLI::App& app);
 
 }  // namespace cvsearch::cli

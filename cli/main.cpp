@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
 
     std::vector<Action> actions;
     actions.push_back(add_parse_command(app));
+    actions.push_back(add_completion_command(app));
 
     try {
         app.parse(argc, argv);

@@ -1,0 +1,14 @@
+// cvsearch/cvsearch.hpp — the whole public API in one include.
+//
+//   #include <cvsearch/cvsearch.hpp>
+//
+// profile.hpp  the Profile data model and its JSON form
+// parse.hpp    CV files -> Profiles (readers, extraction, normalization)
+// errors.hpp   cvsearch::Error and its codes
+// version.hpp  the library version
+#pragma once
+
+#include "cvsearch/errors.hpp"
+#include "cvsearch/parse.hpp"
+#include "cvsearch/profile.hpp"
+#include "cvsearch/version.hpp"

@@ -1,0 +1,31 @@
+# ctest script: install cvsearch into a fresh prefix, build the consumer project
+# against it (find_package and pkg-config), run both binaries on a profile.
+# Inputs: -DBUILD_DIR -DSOURCE_DIR -DWORK_DIR
+file(REMOVE_RECURSE ${WORK_DIR})
+set(prefix ${WORK_DIR}/prefix)
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc}): ${ARGN}\n${out}\n${err}")
+  endif()
+  set(last_output "${out}" PARENT_SCOPE)
+endfunction()
+run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+foreach(f include/cvsearch/cvsearch.hpp include/cvsearch/version.hpp bin/cvsearch)
+  if(NOT EXISTS ${prefix}/${f})
+    message(FATAL_ERROR "install is missing ${f}")
+  endif()
+endforeach()
+run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/install/consumer -B ${WORK_DIR}/build
+    -DCMAKE_PREFIX_PATH=${prefix} "-DCMAKE_INSTALL_RPATH=${prefix}/lib"
+    -DCMAKE_BUILD_RPATH=${prefix}/lib;${prefix}/lib/x86_64-linux-gnu)
+set(ENV{PKG_CONFIG_PATH} "${prefix}/lib/pkgconfig:${prefix}/lib/x86_64-linux-gnu/pkgconfig")
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
+file(WRITE ${WORK_DIR}/p.json "{\"name\": \"Ada Example\", \"publications\": [{\"title\": \"T\", \"venue_raw\": \"SOSP '23\", \"year\": 2023}]}")
+foreach(bin consumer consumer_pc)
+  run(${WORK_DIR}/build/${bin} ${WORK_DIR}/p.json)
+  if(NOT last_output MATCHES "Ada Example")
+    message(FATAL_ERROR "${bin} printed unexpected output:\n${last_output}")
+  endif()
+endforeach()
+message(STATUS "consumer OK:\n${last_output}")
