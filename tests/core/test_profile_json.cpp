@@ -86,3 +86,28 @@ TEST_CASE("profile_from_json rejects malformed input with the origin and the fie
         }
     }
 }
+
+#include <nlohmann/json.hpp>
+
+#include "../test_util.hpp"
+
+namespace {
+// Every key of `value` (recursively, through arrays) must be declared in `schema`.
+void check_declared(const nlohmann::json& value, const nlohmann::json& schema, const std::string& path) {
+    if (value.is_object()) {
+        REQUIRE_MESSAGE(schema.contains("properties"), path);
+        for (const auto& [key, child] : value.items()) {
+            const std::string where = path + "." + key;
+            CHECK_MESSAGE(schema["properties"].contains(key), where << " is not in docs/profile-schema.json");
+            if (schema["properties"].contains(key)) check_declared(child, schema["properties"][key], where);
+        }
+    } else if (value.is_array() && schema.contains("items")) {
+        for (const auto& child : value) check_declared(child, schema["items"], path + "[]");
+    }
+}
+}  // namespace
+
+TEST_CASE("docs/profile-schema.json declares every key to_json writes") {
+    auto schema = nlohmann::json::parse(cvsearch::testing::read_file(cvsearch::testing::source_dir() / "docs/profile-schema.json"));
+    check_declared(nlohmann::json::parse(to_json(sample())), schema, "$");
+}
