@@ -131,6 +131,23 @@ std::string clean_institution(std::string_view raw) {
     return std::string(text::trim(out));
 }
 
+// Status words that stand where a venue would: they are no venue (no facet value),
+// but they do say what kind of publication it is.
+std::optional<PublicationKind> status_instead_of_venue(std::string_view raw) {
+    static const std::array<std::pair<const char*, PublicationKind>, 12> statuses = {{
+        {"preprint", PublicationKind::preprint}, {"under review", PublicationKind::preprint},
+        {"submitted", PublicationKind::preprint}, {"in submission", PublicationKind::preprint},
+        {"under submission", PublicationKind::preprint}, {"in preparation", PublicationKind::preprint},
+        {"manuscript", PublicationKind::preprint}, {"manuscript in preparation", PublicationKind::preprint},
+        {"working paper", PublicationKind::preprint}, {"in review", PublicationKind::preprint},
+        {"technical report", PublicationKind::other}, {"tech report", PublicationKind::other},
+    }};
+    std::string key = text::fold_key(clean_venue(raw));
+    for (const auto& [word, kind] : statuses)
+        if (key == word) return kind;
+    return std::nullopt;
+}
+
 PublicationKind kind_from_venue(const std::string& kind) {
     if (kind == "conference") return PublicationKind::conference;
     if (kind == "journal") return PublicationKind::journal;
@@ -181,6 +198,11 @@ void normalize_profile(Profile& profile) {
     for (auto& p : profile.publications) {
         const std::string& source = p.venue.empty() ? p.venue_raw : p.venue;
         if (source.empty()) continue;
+        if (auto status = status_instead_of_venue(source)) {
+            p.venue.clear();
+            if (p.kind == PublicationKind::other) p.kind = *status;
+            continue;
+        }
         auto info = find_venue(source);
         p.venue = info ? info->canonical : venue_value(source);
         if (info && p.kind == PublicationKind::other) p.kind = kind_from_venue(info->kind);

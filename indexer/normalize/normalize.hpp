@@ -40,6 +40,8 @@ std::string institution_value(std::string_view raw);
 /// Fills Affiliation::institution and Publication::venue from their raw text
 /// (keeping a value that is already set but canonicalizing it), and sets a
 /// publication's kind from the venue's kind where the extractor left "other".
+/// A status in place of a venue ("Preprint", "Under review", "Submitted") gives
+/// no venue value, only the kind.
 void normalize_profile(Profile& profile);
 
 /// Sizes of the compiled-in tables (for `cvsearch stats` and tests).
