@@ -62,21 +62,33 @@ std::string fold(std::string_view utf8) {
     return result;
 }
 
-std::string fold_key(std::string_view utf8) {
-    std::string folded = fold(utf8);
-    std::string out;
-    out.reserve(folded.size());
-    bool pending_space = false;
-    for (std::size_t i = 0; i < folded.size(); ++i) {
-        unsigned char c = static_cast<unsigned char>(folded[i]);
-        bool word = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c >= 0x80 || c == '&' || c == '+';
-        if (word) {
-            if (pending_space && !out.empty()) out.push_back(' ');
-            pending_space = false;
-            out.push_back(static_cast<char>(c));
-        } else {
-            pending_space = true;
+std::vector<std::string_view> words(std::string_view s) {
+    std::vector<std::string_view> out;
+    const auto* bytes = reinterpret_cast<const uint8_t*>(s.data());
+    const int32_t n = static_cast<int32_t>(s.size());
+    int32_t i = 0, start = -1;
+    while (i < n) {
+        int32_t at = i;
+        UChar32 c;
+        U8_NEXT(bytes, i, n, c);
+        bool word = c == '&' || c == '+' || (c >= 0 && (u_isalnum(c) || u_charType(c) == U_NON_SPACING_MARK));
+        if (word && start < 0) start = at;
+        if (!word && start >= 0) {
+            out.push_back(s.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(at - start)));
+            start = -1;
         }
+    }
+    if (start >= 0) out.push_back(s.substr(static_cast<std::size_t>(start)));
+    return out;
+}
+
+std::string fold_key(std::string_view utf8) {
+    std::string out;
+    for (std::string_view w : words(utf8)) {
+        std::string folded = fold(w);
+        if (folded.empty()) continue;
+        if (!out.empty()) out.push_back(' ');
+        out += folded;
     }
     return out;
 }

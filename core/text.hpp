@@ -16,6 +16,11 @@ std::string fold(std::string_view utf8);
 /// one space, trimmed. "The Univ. of Michigan, Ann-Arbor" -> "the univ of michigan ann arbor".
 std::string fold_key(std::string_view utf8);
 
+/// The words of a text, as fold_key sees them: maximal runs of letters, digits,
+/// '&' and '+' (Unicode letters and digits included, so "Kostić" is one word and
+/// "SOSP’21" is two).
+std::vector<std::string_view> words(std::string_view utf8);
+
 /// True when `bytes` is well-formed UTF-8 (no overlongs, no surrogates).
 bool is_valid_utf8(std::string_view bytes) noexcept;
 

@@ -7,8 +7,7 @@
 namespace cvsearch::normalize {
 namespace {
 
-// Words of the original text, split like fold_key splits (on anything that is
-// not a letter, digit, '&' or '+'), with their folded form alongside.
+// Words of the original text (text::words), with their folded form alongside.
 struct Word {
     std::string original;
     std::string folded;
@@ -16,20 +15,10 @@ struct Word {
 
 std::vector<Word> words_of(std::string_view text) {
     std::vector<Word> words;
-    std::string current;
-    auto flush = [&] {
-        if (current.empty()) return;
-        std::string folded = text::fold_key(current);
-        if (!folded.empty()) words.push_back({current, folded});
-        current.clear();
-    };
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        unsigned char c = static_cast<unsigned char>(text[i]);
-        bool word = std::isalnum(c) || c >= 0x80 || c == '&' || c == '+';
-        if (word) current.push_back(static_cast<char>(c));
-        else flush();
+    for (std::string_view w : text::words(text)) {
+        std::string folded = text::fold_key(w);
+        if (!folded.empty()) words.push_back({std::string(w), folded});
     }
-    flush();
     return words;
 }
 

@@ -46,3 +46,12 @@ TEST_CASE("content_hash is stable and distinguishes inputs") {
     CHECK(content_hash("abc") == content_hash("abc"));
     CHECK(content_hash("abc") != content_hash("abd"));
 }
+
+TEST_CASE("words splits on punctuation, including typographic quotes, and keeps Unicode letters") {
+    using V = std::vector<std::string_view>;
+    CHECK(words("SOSP’21") == V{"SOSP", "21"});
+    CHECK(words("Kostić, Zürich") == V{"Kostić", "Zürich"});
+    CHECK(words("S&P C++ x86_64") == V{"S&P", "C++", "x86", "64"});
+    CHECK(words("«quoted» — dash") == V{"quoted", "dash"});
+    CHECK(words("").empty());
+}

@@ -1,0 +1,69 @@
+// Normalization against the real compiled-in tables (data/venues.tsv, data/institutions.tsv).
+#include <doctest/doctest.h>
+
+#include "indexer/normalize/normalize.hpp"
+
+using namespace cvsearch;
+using namespace cvsearch::normalize;
+
+TEST_CASE("venue spellings map to one canonical venue") {
+    struct Row { const char* raw; const char* canonical; };
+    const Row rows[] = {
+        {"ACM Symposium on Operating Systems Principles (SOSP), October 2023", "SOSP"},
+        {"SOSP '23", "SOSP"},
+        {"SOSP’21", "SOSP"},
+        {"Proceedings of the 29th ACM Symposium on Operating Systems Principles", "SOSP"},
+        {"In Proc. of the 18th USENIX Symposium on Networked Systems Design and Implementation (NSDI 21)", "NSDI"},
+        {"USENIX ATC 2024", "ATC"},
+        {"USENIX Annual Technical Conference", "ATC"},
+        {"arXiv:2504.20854", "arXiv"},
+        {"arXiv preprint arXiv:2106.01234", "arXiv"},
+        {"Proc. of NeurIPS2020", "NeurIPS"},
+        {"Advances in Neural Information Processing Systems 33", "NeurIPS"},
+        {"NIPS 2016", "NeurIPS"},
+        {"International Conference on Architectural Support for Programming Languages and Operating Systems (ASPLOS), April 2019", "ASPLOS"},
+        {"Nature Communications 12(1):1-10, 2021", "Nature Communications"},
+        {"Nature", "Nature"},
+        {"IEEE Transactions on Parallel and Distributed Systems (TPDS)", "TPDS"},
+        {"Proceedings of the VLDB Endowment 15(3)", "VLDB"},
+        {"USENIX Security Symposium 2022", "USENIX Security"},
+        {"IEEE INFOCOM 2020 - IEEE Conference on Computer Communications", "INFOCOM"},
+        {"EuroSys '24", "EuroSys"},
+        {"ICML", "ICML"},
+    };
+    for (const auto& r : rows) CHECK_MESSAGE(venue_value(r.raw) == r.canonical, r.raw << " -> " << venue_value(r.raw));
+}
+
+TEST_CASE("unknown venues are kept in cleaned raw form, never dropped") {
+    struct Row { const char* raw; const char* value; };
+    const Row rows[] = {
+        {"Proceedings of the 3rd Workshop on Imaginary Systems, pp. 12-20, 2021", "Workshop on Imaginary Systems"},
+        {"Journal of Computer Science", "Journal of Computer Science"},  // not the journal Science
+        {"In Foo Bar Symposium '22", "Foo Bar Symposium"},
+    };
+    for (const auto& r : rows) CHECK_MESSAGE(venue_value(r.raw) == r.value, r.raw << " -> " << venue_value(r.raw));
+    CHECK_FALSE(find_venue("Journal of Computer Science"));
+}
+
+TEST_CASE("normalize_profile fills venues and kinds; status words give no venue") {
+    Profile p;
+    p.publications.push_back({"T1", {}, "", "SOSP '23", 2023, PublicationKind::other});
+    p.publications.push_back({"T2", {}, "", "Preprint", 2024, PublicationKind::other});
+    p.publications.push_back({"T3", {}, "", "Under review", std::nullopt, PublicationKind::other});
+    p.publications.push_back({"T4", {}, "Transactions on Computer Systems", "", 2020, PublicationKind::other});
+    p.publications.push_back({"T5", {}, "", "arXiv:2101.00001", 2021, PublicationKind::conference});
+    normalize_profile(p);
+    CHECK(p.publications[0].venue == "SOSP");
+    CHECK(p.publications[0].kind == PublicationKind::conference);
+    CHECK(p.publications[1].venue == "");
+    CHECK(p.publications[1].kind == PublicationKind::preprint);
+    CHECK(p.publications[2].venue == "");
+    CHECK(p.publications[3].venue == "TOCS");
+    CHECK(p.publications[3].kind == PublicationKind::journal);
+    CHECK(p.publications[4].venue == "arXiv");
+    CHECK(p.publications[4].kind == PublicationKind::conference);  // the extractor's kind is kept
+}
+
+TEST_CASE("the compiled-in venue table is the full data file") {
+    CHECK(venue_count() >= 400);
+}
