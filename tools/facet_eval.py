@@ -26,8 +26,9 @@ cvsearch output: one JSON object, or an array of objects, each with "name"
 and "facets": {"institution": [...], "venue": [...], "year": [...]}.
 With an array, facets are unioned and the first non-empty name is used.
 
-Comparison is case-, accent-, whitespace- and punctuation-insensitive
-("UC Berkeley" == "uc-berkeley", "Universite" == "Université").  Years are
+Comparison is case-, accent-, whitespace- and punctuation-insensitive and
+ignores a leading "The" ("UC Berkeley" == "uc-berkeley", "Universite" ==
+"Université", "The Journal of X" == "Journal of X").  Years are
 compared as integers.  Names additionally ignore single-letter tokens (middle
 initials), so "Amelia A. McNamara" == "Amelia McNamara".
 
@@ -79,8 +80,10 @@ def fold(text):
 
 
 def norm_value(value):
-    """Normalized key for facet comparison: only letters and digits survive."""
-    return "".join(ch for ch in fold(value) if ch.isalnum())
+    """Normalized key for facet comparison: only letters and digits survive,
+    and a leading article is dropped ("The American Statistician")."""
+    text = re.sub(r"^\W*the\W+", "", fold(value))
+    return "".join(ch for ch in text if ch.isalnum())
 
 
 def norm_year(value):
