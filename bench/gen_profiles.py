@@ -319,8 +319,11 @@ def gen_profile(seed, i, revision=0):
                              role=rng.choice(["Staff Scientist", "Research Scientist", "Senior Scientist"]),
                              start=y, end=None))
     work.reverse()  # most recent first, as CVs list them
-    current = (work[0] if work else affs[0])["inst"][0]
-    position = (work[0]["role"] if work else f"Ph.D. Student, {dept}")
+    now = [a for a in work if a["end"] is None and a["kind"] == "work"]
+    if stage == "student" or not now:
+        current, position = affs[0]["inst"][0], f"Ph.D. Student, {dept}"
+    else:
+        current, position = now[0]["inst"][0], now[0]["role"]
 
     # publications
     n_pub = {"student": (5, 12), "postdoc": (8, 24), "assistant": (12, 35), "associate": (20, 48),
