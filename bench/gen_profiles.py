@@ -3,6 +3,7 @@
 
     gen_profiles.py --n 10000 --jsonl corpus.jsonl --dir cvs/      # corpus in both forms
     gen_profiles.py --n 10000 --dir cvs/ --revise 0.01             # rewrite 1% of the files (revision 1)
+    gen_profiles.py --n 10000 --dir cvs/ --revise 0.01 --revision 0  # put them back
     gen_profiles.py --queries queries.txt --nqueries 204           # the query mix (bench/queries.txt)
 
 Profile i depends only on (--seed, i), so the first 10k profiles of a 100k corpus are the
@@ -662,6 +663,8 @@ def main():
     ap.add_argument("--revise", type=float, metavar="FRACTION",
                     help="with --dir: rewrite this fraction of the N files as revision 1 "
                          "(a new paper, award and date) and print their ids")
+    ap.add_argument("--revision", type=int, default=1,
+                    help="with --revise: the revision to write (0 restores the original files)")
     ap.add_argument("--queries", help="write the query mix here (kind<TAB>query<TAB>filter)")
     ap.add_argument("--nqueries", type=int, default=204)
     ap.add_argument("--jobs", type=int, default=1, help="processes (output is identical)")
@@ -679,11 +682,11 @@ def main():
             ap.error("--revise needs --dir")
         ids = revised_ids(args.seed, args.n, args.revise)
         for i in ids:
-            pid, fmt, body, _ = build((args.seed, i, 1))
+            pid, fmt, body, _ = build((args.seed, i, args.revision))
             path = os.path.join(args.dir, f"{pid}.{fmt}")
             with open(path, "w", encoding="utf-8") as f:
                 f.write(body)
-        print(f"revised {len(ids)} profiles", file=sys.stderr)
+        print(f"wrote {len(ids)} profiles at revision {args.revision}", file=sys.stderr)
         return
     if not (args.jsonl or args.dir):
         if not args.queries:

@@ -1,0 +1,181 @@
+// cvsearch_bench — the benchmark driver for cvsearch itself (public API only).
+//
+//   cvsearch_bench index DIR DB        full build of DB from the CV files under DIR
+//   cvsearch_bench sync DIR DB         incremental sync of DB with DIR (after some files changed)
+//   cvsearch_bench query DB QUERIES [--rounds 3] [--records FILE]
+//
+// Unlike the peers, which index the ready-made text of corpus.jsonl, cvsearch starts from
+// the CV files (Markdown, plain text, profile JSON): its build time includes reading,
+// parsing, extraction and normalization; SyncReport's scan/parse/write times are printed
+// so that the share of each is visible.
+//
+// Query modes (same protocol as the peers, bench/bench_util.hpp):
+//   plain  = 10 hits, no facets, no highlights
+//   facets = + counts of institution, venue and year (10 values each)
+//   full   = + one highlighted fragment of about 200 bytes per hit
+// A filter is SearchRequest::filters[facet] = {value}. cvsearch counts facets
+// disjunctively (a facet's own filter does not narrow its own counts), the peers do not:
+// for filtered queries the filtered facet's counts differ by design.
+#include <cvsearch/cvsearch.hpp>
+#include <cvsearch/indexer.hpp>
+#include <cvsearch/searcher.hpp>
+
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "bench_util.hpp"
+
+namespace {
+
+std::uintmax_t text_bytes_under(const std::filesystem::path& dir) {
+    std::uintmax_t total = 0;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
+        if (e.is_regular_file() && cvsearch::is_profile_file_name(e.path().filename().string()))
+            total += e.file_size();
+    return total;
+}
+
+int cmd_sync(const std::string& dir, const std::string& db, bool full) {
+    auto t0 = bench::Clock::now();
+    cvsearch::SyncOptions opt;
+    opt.roots = {dir};
+    opt.db = db;
+    opt.full = full;
+    cvsearch::SyncReport r = cvsearch::index_directory(opt);
+    double s = bench::ms_since(t0) / 1000.0;
+    const std::size_t work = full ? r.added : r.added + r.updated + r.removed;
+    bench::Result res;
+    res.add("engine", "cvsearch")
+        .add("phase", full ? "index" : "sync")
+        .add("version", cvsearch::version())
+        .add("docs", static_cast<std::uintmax_t>(r.total))
+        .add("files", static_cast<std::uintmax_t>(r.files))
+        .add("added", static_cast<std::uintmax_t>(r.added))
+        .add("updated", static_cast<std::uintmax_t>(r.updated))
+        .add("unchanged", static_cast<std::uintmax_t>(r.unchanged))
+        .add("removed", static_cast<std::uintmax_t>(r.removed))
+        .add("failed", static_cast<std::uintmax_t>(r.failed.size()))
+        .add("seconds", s)
+        .add("docs_per_s", s > 0 ? static_cast<double>(full ? r.total : work) / s : 0.0)
+        .add("scan_s", r.scan_time.count() / 1000.0)
+        .add("parse_s", r.parse_time.count() / 1000.0)
+        .add("write_s", r.write_time.count() / 1000.0)
+        .add("index_bytes", bench::disk_bytes(db))
+        .add("peak_rss_mb", bench::peak_rss_mb());
+    if (full) res.add("text_bytes", text_bytes_under(dir));
+    res.print();
+    for (std::size_t i = 0; i < r.failed.size() && i < 5; ++i)
+        std::cerr << "cvsearch_bench: failed: " << r.failed[i].path << ": " << r.failed[i].reason << "\n";
+    return 0;
+}
+
+enum class Mode { plain, facets, full };
+
+cvsearch::SearchRequest make_request(const bench::Query& q, Mode mode) {
+    cvsearch::SearchRequest req;
+    req.query = q.text;
+    req.limit = 10;
+    if (!q.filter_field.empty()) {
+        auto facet = cvsearch::facet_from_name(q.filter_field);
+        if (!facet) throw std::runtime_error("unknown facet " + q.filter_field);
+        req.filters[*facet] = {q.filter_value};
+    }
+    if (mode == Mode::plain) req.facets.clear();
+    req.facet_values = 10;
+    req.highlight.enabled = mode == Mode::full;
+    req.highlight.max_fragments = 1;
+    req.highlight.fragment_bytes = 200;
+    return req;
+}
+
+std::string marked(const cvsearch::Highlight& h) {
+    std::string out;
+    std::size_t at = 0;
+    for (const auto& sp : h.spans) {
+        out += h.text.substr(at, sp.begin - at) + "<b>" + h.text.substr(sp.begin, sp.end - sp.begin) + "</b>";
+        at = sp.end;
+    }
+    return out + h.text.substr(std::min(at, h.text.size()));
+}
+
+int cmd_query(int argc, char** argv) {
+    std::string db = argv[2], qpath = argv[3], records;
+    int rounds = 3;
+    for (int i = 4; i + 1 < argc; i += 2) {
+        std::string opt = argv[i];
+        if (opt == "--rounds") rounds = std::stoi(argv[i + 1]);
+        else if (opt == "--records") records = argv[i + 1];
+        else {
+            std::cerr << "unknown option " << opt << "\n";
+            return 2;
+        }
+    }
+    cvsearch::Searcher searcher(db);
+    auto queries = bench::read_queries(qpath);
+    std::vector<cvsearch::SearchRequest> req[3];
+    for (const auto& q : queries)
+        for (int m = 0; m < 3; ++m) req[m].push_back(make_request(q, static_cast<Mode>(m)));
+
+    std::ofstream rec_out;
+    if (!records.empty()) rec_out.open(records);
+    std::uintmax_t total = 0, inexact = 0, warnings = 0;
+    for (std::size_t i = 0; i < queries.size(); ++i) {  // warm-up in full mode, and the records
+        cvsearch::SearchResults res = searcher.search(req[2][i]);
+        total += res.total;
+        inexact += !res.total_is_exact;
+        warnings += !res.warnings.empty();
+        if (!res.warnings.empty())
+            std::cerr << "cvsearch_bench: warning for [" << queries[i].text << "]: " << res.warnings.front() << "\n";
+        if (!rec_out) continue;
+        bench::QueryRecord r;
+        r.matches = res.total;
+        for (const auto& h : res.hits) r.ids.push_back(h.id);
+        auto facet = [&](cvsearch::Facet f) {
+            std::vector<std::pair<std::string, std::uintmax_t>> v;
+            auto it = res.facets.find(f);
+            if (it != res.facets.end())
+                for (const auto& fv : it->second) v.emplace_back(fv.value, fv.count);
+            return v;
+        };
+        r.institution = facet(cvsearch::Facet::institution);
+        r.venue = facet(cvsearch::Facet::venue);
+        r.year = facet(cvsearch::Facet::year);
+        if (!res.hits.empty() && !res.hits[0].highlights.empty()) r.snippet = marked(res.hits[0].highlights[0]);
+        bench::write_record(rec_out, queries[i], r);
+    }
+    bench::Result out;
+    out.add("engine", "cvsearch").add("phase", "query").add("queries", static_cast<std::uintmax_t>(queries.size()))
+        .add("rounds", static_cast<std::uintmax_t>(rounds)).add("total_matches", total)
+        .add("inexact_totals", inexact).add("queries_with_warnings", warnings);
+    const char* names[] = {"plain", "facets", "full"};
+    for (int m = 0; m < 3; ++m) {
+        std::vector<double> ms;
+        for (int r = 0; r < rounds; ++r)
+            for (const auto& rq : req[m]) {
+                auto t0 = bench::Clock::now();
+                cvsearch::SearchResults res = searcher.search(rq);
+                ms.push_back(bench::ms_since(t0));
+            }
+        out.add(names[m], bench::stats(ms));
+    }
+    out.add("peak_rss_mb", bench::peak_rss_mb()).add("index_bytes", bench::disk_bytes(db)).print();
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    try {
+        if (argc >= 4 && std::strcmp(argv[1], "index") == 0) return cmd_sync(argv[2], argv[3], true);
+        if (argc >= 4 && std::strcmp(argv[1], "sync") == 0) return cmd_sync(argv[2], argv[3], false);
+        if (argc >= 4 && std::strcmp(argv[1], "query") == 0) return cmd_query(argc, argv);
+    } catch (const std::exception& e) {
+        std::cerr << "cvsearch_bench: " << e.what() << "\n";
+        return 2;
+    }
+    std::cerr << "usage: cvsearch_bench index DIR DB | sync DIR DB | query DB QUERIES [--rounds 3] [--records FILE]\n";
+    return 2;
+}
