@@ -2,8 +2,11 @@
 //
 // Query file, latency statistics, peak RSS, index size, and the RESULT lines
 // that run_all.sh collects. The protocol is the same for every engine:
-//   * one warm-up pass over all queries in the heaviest mode (full),
-//   * then, per mode, `rounds` timed passes over all queries (one sample per query),
+//   * one pass over all queries in the heaviest mode (full) that writes the cross-check
+//     records, untimed,
+//   * then, per mode, one untimed warm-up pass over all queries (so that each mode's own
+//     code paths are warm, and JIT-compiled for the JVM) and `rounds` timed passes
+//     (one sample per query),
 //   * p50/p95/p99 by nearest rank over all samples, q/s = samples / summed latency.
 #pragma once
 

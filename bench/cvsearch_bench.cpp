@@ -153,11 +153,11 @@ int cmd_query(int argc, char** argv) {
     const char* names[] = {"plain", "facets", "full"};
     for (int m = 0; m < 3; ++m) {
         std::vector<double> ms;
-        for (int r = 0; r < rounds; ++r)
+        for (int r = -1; r < rounds; ++r)  // round -1: warm-up, untimed
             for (const auto& rq : req[m]) {
                 auto t0 = bench::Clock::now();
                 cvsearch::SearchResults res = searcher.search(rq);
-                ms.push_back(bench::ms_since(t0));
+                if (r >= 0) ms.push_back(bench::ms_since(t0));
             }
         out.add(names[m], bench::stats(ms));
     }

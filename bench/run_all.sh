@@ -21,6 +21,7 @@ BUILD=${BUILD:-$DATA/build}
 ENGINES=${ENGINES:-"sqlite xapian xapian-sf0 lucene cvsearch"}
 ROUNDS=${ROUNDS:-3}
 JOBS=${JOBS:-2}
+NOTE=""
 OUT=$DATA/n$N
 QUERIES=$HERE/queries.txt
 SEED=42
@@ -56,6 +57,7 @@ if has cvsearch; then
   if ! cmake --build "$BUILD" -j"$JOBS" --target cvsearch_bench >"$DATA/build-cvsearch.log" 2>&1; then
     say "cvsearch_bench failed to build (see $DATA/build-cvsearch.log): running the peers only"
     ENGINES=${ENGINES//cvsearch/}
+    NOTE="**cvsearch is missing from this run: cvsearch_bench did not build** (\`$(grep -m1 -E 'error|undefined reference' "$DATA/build-cvsearch.log" | cut -c1-160)\`)."
   fi
 fi
 if has lucene; then
@@ -128,7 +130,8 @@ cat <<EOF
 ## cvsearch benchmark: N = $(printf "%'d" "$N") profiles
 
 \`bench/run_all.sh $N\` on $(date -u +%Y-%m-%d) at commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "?"), $cpu, $(nproc) cores.
-Corpus $(du -m "$OUT/corpus.jsonl" | cut -f1) MB JSONL ($(du -sm "$OUT/cvs" | cut -f1) MB of CV files), $(grep -vc '^#' "$QUERIES") queries x $ROUNDS timed rounds after one warm-up round, single thread, index in page cache.
+Corpus $(du -m --apparent-size "$OUT/corpus.jsonl" | cut -f1) MB JSONL ($(du -sm --apparent-size "$OUT/cvs" | cut -f1) MB of CV files), $(grep -vc '^#' "$QUERIES") queries x $ROUNDS timed rounds after one warm-up round, single thread, index in page cache.
+$NOTE
 
 EOF
 python3 "$HERE/report.py" "$OUT"

@@ -171,11 +171,12 @@ def cmd_query(db, qpath, rounds=3, records=None):
     res = {"engine": "sqlite", "phase": "query", "queries": len(queries), "rounds": rounds, "total_matches": total}
     for mode in ("plain", "facets", "full"):
         ms = []
-        for _ in range(rounds):
+        for r in range(-1, rounds):  # round -1: warm-up, untimed
             for q in queries:
                 t0 = time.perf_counter()
                 s.run(q, mode)
-                ms.append((time.perf_counter() - t0) * 1000.0)
+                if r >= 0:
+                    ms.append((time.perf_counter() - t0) * 1000.0)
         res[mode] = stats(ms)
     res["peak_rss_mb"] = peak_rss_mb()
     res["index_bytes"] = disk_bytes(db)

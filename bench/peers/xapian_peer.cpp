@@ -191,11 +191,11 @@ int cmd_query(int argc, char** argv) {
     const std::pair<const char*, Mode> modes[] = {{"plain", Mode::plain}, {"facets", Mode::facets}, {"full", Mode::full}};
     for (auto [name, mode] : modes) {
         std::vector<double> ms;
-        for (int r = 0; r < rounds; ++r)
+        for (int r = -1; r < rounds; ++r)  // round -1: warm-up, untimed
             for (const auto& q : queries) {
                 auto t0 = bench::Clock::now();
                 s.run(q, mode, nullptr);
-                ms.push_back(bench::ms_since(t0));
+                if (r >= 0) ms.push_back(bench::ms_since(t0));
             }
         res.add(name, bench::stats(ms));
     }
