@@ -1,0 +1,206 @@
+#include "indexer/analyzer.hpp"
+
+#include <algorithm>
+
+#include "core/text.hpp"
+#include "indexer/schema.hpp"
+
+namespace cvsearch::analysis {
+namespace {
+
+/// One code point and where it sits.
+struct CodePoint {
+    unsigned value = 0;
+    std::size_t begin = 0;
+    std::size_t end = 0;
+};
+
+std::vector<CodePoint> decode(std::string_view text) {
+    std::vector<CodePoint> out;
+    out.reserve(text.size());
+    Xapian::Utf8Iterator it(text.data(), text.size()), end;
+    while (it != end) {
+        CodePoint cp;
+        cp.begin = static_cast<std::size_t>(it.raw() - text.data());
+        cp.value = *it;
+        ++it;
+        cp.end = it == end ? text.size() : static_cast<std::size_t>(it.raw() - text.data());
+        out.push_back(cp);
+    }
+    return out;
+}
+
+bool is_joiner(unsigned c) {
+    return c == '-' || c == 0x2010 || c == 0x2011 || c == '\'' || c == 0x2019;
+}
+bool is_apostrophe(unsigned c) { return c == '\'' || c == 0x2019; }
+
+/// A word as written: one or more parts separated by joiners.
+struct Word {
+    struct Part {
+        std::size_t begin, end;
+        std::string folded;
+    };
+    std::vector<Part> parts;
+    std::size_t begin = 0, end = 0;
+    std::size_t consumed_end = 0;  ///< end including a dropped possessive
+};
+
+bool has_letter(std::string_view folded) {
+    Xapian::Utf8Iterator it(folded.data(), folded.size()), end;
+    for (; it != end; ++it)
+        if (Xapian::Unicode::is_wordchar(*it) && Xapian::Unicode::get_category(*it) != Xapian::Unicode::DECIMAL_DIGIT_NUMBER) return true;
+    return false;
+}
+
+std::vector<Word> scan(std::string_view text) {
+    std::vector<Word> words;
+    auto cps = decode(text);
+    std::size_t i = 0;
+    const std::size_t n = cps.size();
+    while (i < n) {
+        if (!Xapian::Unicode::is_wordchar(cps[i].value)) { ++i; continue; }
+        Word w;
+        std::vector<std::size_t> joiners;  // code point index of each joiner
+        while (true) {
+            std::size_t start = i;
+            while (i < n && Xapian::Unicode::is_wordchar(cps[i].value)) ++i;
+            std::size_t b = cps[start].begin, e = cps[i - 1].end;
+            w.parts.push_back({b, e, text::fold(text.substr(b, e - b))});
+            if (i + 1 < n && is_joiner(cps[i].value) && Xapian::Unicode::is_wordchar(cps[i + 1].value)) {
+                joiners.push_back(i);
+                ++i;
+                continue;
+            }
+            break;
+        }
+        // A trailing possessive: "...'s".
+        std::size_t consumed_end = w.parts.back().end;
+        if (w.parts.size() > 1 && w.parts.back().folded == "s" && is_apostrophe(cps[joiners.back()].value)) {
+            w.parts.pop_back();
+            joiners.pop_back();
+        }
+        // Numbers are not compounds: "2019-2021" is two words.
+        bool splittable = w.parts.size() > 1 && std::all_of(w.parts.begin(), w.parts.end(),
+                                                             [](const Word::Part& p) { return has_letter(p.folded); });
+        if (w.parts.size() > 1 && !splittable) {
+            for (auto& p : w.parts) {
+                Word single;
+                single.begin = p.begin;
+                single.end = single.consumed_end = p.end;
+                single.parts.push_back(std::move(p));
+                words.push_back(std::move(single));
+            }
+            continue;
+        }
+        w.begin = w.parts.front().begin;
+        w.end = w.parts.back().end;
+        w.consumed_end = consumed_end;
+        words.push_back(std::move(w));
+    }
+    return words;
+}
+
+std::string joined(const Word& w) {
+    std::string out;
+    for (const auto& p : w.parts) out += p.folded;
+    return out;
+}
+
+}  // namespace
+
+Analyzer::Analyzer() : Analyzer(SynonymTable::builtin()) {}
+Analyzer::Analyzer(const SynonymTable& synonyms) : synonyms_(&synonyms), stemmer_("english") {}
+
+std::vector<Token> Analyzer::tokenize(std::string_view text) const {
+    std::vector<Token> out;
+    for (auto& w : scan(text)) {
+        for (auto& p : w.parts) out.push_back(Token{p.begin, p.end, p.folded, false});
+        if (w.parts.size() > 1) out.push_back(Token{w.begin, w.end, joined(w), true});
+    }
+    return out;
+}
+
+std::string Analyzer::prepare(std::string_view text) const {
+    std::string out;
+    out.reserve(text.size());
+    std::size_t pos = 0;
+    for (const auto& w : scan(text)) {
+        out.append(text.substr(pos, w.begin - pos));
+        for (std::size_t i = 0; i < w.parts.size(); ++i) {
+            if (i) out.push_back('-');
+            out += w.parts[i].folded;
+        }
+        pos = w.consumed_end;
+    }
+    out.append(text.substr(pos));
+    return out;
+}
+
+std::string Analyzer::stem(std::string_view folded_word) const { return stemmer_(std::string(folded_word)); }
+
+std::vector<ConceptMatch> Analyzer::concepts(std::string_view text) const { return concepts(tokenize(text)); }
+
+std::vector<ConceptMatch> Analyzer::concepts(const std::vector<Token>& tokens) const {
+    std::vector<ConceptMatch> out;
+    if (synonyms_->size() == 0) return out;
+    // Multi-word forms match consecutive parts; a one-word form also matches a joined compound.
+    std::vector<std::size_t> parts;
+    for (std::size_t i = 0; i < tokens.size(); ++i)
+        if (!tokens[i].compound) parts.push_back(i);
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+        const Token& first = tokens[parts[k]];
+        for (const auto* form : synonyms_->forms_starting_with(first.term)) {
+            if (k + form->words.size() > parts.size()) continue;
+            bool match = true;
+            for (std::size_t j = 1; j < form->words.size() && match; ++j)
+                match = tokens[parts[k + j]].term == form->words[j];
+            if (!match) continue;
+            const Token& last = tokens[parts[k + form->words.size() - 1]];
+            for (const auto& c : form->concepts) out.push_back({first.begin, last.end, c});
+            break;  // longest form first
+        }
+    }
+    for (const auto& t : tokens) {
+        if (!t.compound) continue;
+        for (const auto* form : synonyms_->forms_starting_with(t.term))
+            if (form->words.size() == 1)
+                for (const auto& c : form->concepts) out.push_back({t.begin, t.end, c});
+    }
+    return out;
+}
+
+void Analyzer::add_word(Xapian::Document& doc, std::string_view folded_word, unsigned wdf,
+                        std::string_view prefix) const {
+    if (folded_word.empty() || folded_word.size() > 64) return;  // TermGenerator's own word limit
+    std::string term = std::string(prefix) + std::string(folded_word);
+    if (term.size() > schema::max_term_bytes) return;
+    doc.add_term(term, wdf);
+    std::string stemmed = stem(folded_word);
+    if (!stemmed.empty()) doc.add_term("Z" + std::string(prefix) + stemmed, wdf);
+}
+
+void Analyzer::index_text(Xapian::TermGenerator& generator, Xapian::Document& doc, std::string_view text,
+                          unsigned wdf, std::string_view prefix) const {
+    if (text::trim(text).empty()) return;
+    generator.index_text(prepare(text), wdf, std::string(prefix));
+    generator.increase_termpos(schema::position_gap);
+    auto tokens = tokenize(text);
+    for (const auto& t : tokens)
+        if (t.compound) add_word(doc, t.term, wdf, prefix);
+    if (prefix.empty())
+        for (const auto& c : concepts(tokens)) doc.add_term(c.term, wdf);
+}
+
+void Analyzer::configure(Xapian::TermGenerator& generator) const {
+    generator.set_stemmer(stemmer_);
+    generator.set_stemming_strategy(Xapian::TermGenerator::STEM_SOME);
+}
+
+void Analyzer::configure(Xapian::QueryParser& parser) const {
+    parser.set_stemmer(stemmer_);
+    parser.set_stemming_strategy(Xapian::QueryParser::STEM_SOME);
+    parser.set_default_op(Xapian::Query::OP_AND);
+}
+
+}  // namespace cvsearch::analysis
