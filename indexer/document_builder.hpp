@@ -1,0 +1,40 @@
+// indexer/document_builder.hpp — one Profile -> one Xapian::Document, following
+// indexer/schema.hpp to the letter (terms, facet terms and slots, sortable
+// values, the static prior, and the profile JSON as document data).
+//
+// Not thread-safe (owns an Analyzer and a TermGenerator); one per writer.
+#pragma once
+
+#include <xapian.h>
+
+#include "cvsearch/profile.hpp"
+#include "indexer/analyzer.hpp"
+
+namespace cvsearch::indexing {
+
+class DocumentBuilder {
+  public:
+    /// `reference_year` is "now" for the recency part of the prior.
+    explicit DocumentBuilder(int reference_year);
+
+    /// Adds the unprefixed words of every built document to `db`'s spelling table.
+    void set_spelling_database(const Xapian::WritableDatabase& db);
+
+    /// Builds the document of a normalized profile. The id must not be empty.
+    Xapian::Document build(const Profile& profile);
+
+    /// The static rank prior in [0, 1]: 0.6 x publication evidence (log-scaled,
+    /// saturating at 40 publications) + 0.4 x recency (1 for a publication in
+    /// `reference_year`, falling linearly to 0 over 15 years). See docs/ranking.md.
+    static double prior(const Profile& profile, int reference_year);
+
+    /// The current calendar year (UTC), for reference_year.
+    static int current_year();
+
+  private:
+    analysis::Analyzer analyzer_;
+    Xapian::TermGenerator generator_;
+    int reference_year_;
+};
+
+}  // namespace cvsearch::indexing
