@@ -1,0 +1,206 @@
+// cvsearch/searcher.hpp — searching an index built by cvsearch::IndexWriter.
+//
+//   cvsearch::Searcher searcher("cvs.db");              // throws Error(index_missing) etc.
+//   cvsearch::SearchRequest req;
+//   req.query = "\"fault tolerance\" venue:SOSP";
+//   req.filters[cvsearch::Facet::institution] = {"KAIST"};
+//   cvsearch::SearchResults res = searcher.search(req);
+//   for (const auto& hit : res.hits) ...                // render with cvsearch/render.hpp
+//
+// QUERY SYNTAX (SearchRequest::query)
+//   words              all must match (default operator AND); stemmed, case- and
+//                      accent-insensitive ("Zurich" finds "Zürich", "tolerant" finds
+//                      "tolerance"); synonyms from data/synonyms.tsv ("ML" finds
+//                      "machine learning" and back)
+//   "a phrase"         the words in this order
+//   a OR b, a AND b, a NOT b, ( ... )     boolean operators (upper case)
+//   +word, -word       must / must not match
+//   distrib*           trailing wildcard; expands to at most
+//                      SearcherOptions::max_wildcard_expansion words (most frequent)
+//   name:  title:  interest:  skill:      restrict words to one field;
+//                      name:"Chung Jae-Won" matches the name parts in any order
+//   institution:X  venue:X                filters by canonical value, normalized like the
+//                      index ("institution:UMich", "venue:\"SOSP '23\""); also match
+//                      the words of an unknown value
+//   year:2019  year:2019..2024  year:..2016  year:2020..
+//                      has a publication in that year / range
+//   Names: "J. Chung" and "Chung J" find Jae-Won Chung (initials); "Jae-Won",
+//   "Jae Won" and "Jaewon" all find "Jae-Won".
+// A query with a syntax error never fails: it is searched leniently (its words
+// only) and SearchResults::warnings says so. An empty query matches every
+// profile that passes the filters.
+//
+// THREADS: a Searcher may be shared by any number of threads; each call borrows
+// its own Xapian handles from a pool.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cvsearch/profile.hpp"
+
+namespace cvsearch {
+
+/// The facets the index counts and filters on.
+enum class Facet { institution, venue, year };
+
+/// "institution", "venue", "year" (also the JSON keys).
+std::string_view facet_name(Facet facet) noexcept;
+/// The inverse of facet_name; std::nullopt for an unknown name.
+std::optional<Facet> facet_from_name(std::string_view name) noexcept;
+/// All facets, in display order.
+const std::vector<Facet>& all_facets();
+
+enum class SortOrder {
+    relevance,          ///< best match first (BM25 with field weights + a mild prior)
+    latest_year,        ///< most recent publication first, then relevance
+    publication_count,  ///< most publications first, then relevance
+};
+/// "relevance", "latest_year", "publication_count".
+std::string_view sort_order_name(SortOrder order) noexcept;
+std::optional<SortOrder> sort_order_from_name(std::string_view name) noexcept;
+
+struct HighlightOptions {
+    bool enabled = true;
+    /// Fragments per hit, 1..3 (values outside are clamped).
+    std::size_t max_fragments = 2;
+    /// Target fragment length in bytes (40..1000, clamped); a fragment never
+    /// splits a UTF-8 character and "…" marks cut text.
+    std::size_t fragment_bytes = 160;
+};
+
+struct SearchRequest {
+    std::string query;
+    /// Facet filters: OR within one facet, AND across facets. Institution and
+    /// venue values are normalized ("UMich" = "University of Michigan"); years
+    /// are numbers ("2019").
+    std::map<Facet, std::vector<std::string>> filters;
+    /// Only profiles with a publication in [year_min, year_max] (either side may
+    /// be open). Belongs to the year facet for disjunctive counting.
+    std::optional<int> year_min, year_max;
+    std::size_t offset = 0;
+    std::size_t limit = 10;
+    SortOrder sort = SortOrder::relevance;
+    /// Which facets to count; empty for none.
+    std::vector<Facet> facets = {Facet::institution, Facet::venue, Facet::year};
+    /// How many values per facet (the most frequent).
+    std::size_t facet_values = 10;
+    HighlightOptions highlight;
+};
+
+/// A highlighted byte range [begin, end) of Highlight::text.
+struct HighlightSpan {
+    std::size_t begin = 0;
+    std::size_t end = 0;
+    friend bool operator==(const HighlightSpan&, const HighlightSpan&) = default;
+};
+
+/// A fragment of one field of a profile, with the matching words marked.
+struct Highlight {
+    /// Where the text comes from: "title" (a publication title), "interests",
+    /// "headline", "skills", "affiliation", "award", "name", or a section kind
+    /// ("experience", "research", "other", ...).
+    std::string field;
+    /// Plain text (not escaped); "…" at either end when the fragment was cut.
+    std::string text;
+    /// Sorted, non-overlapping byte ranges into `text`, on UTF-8 boundaries.
+    std::vector<HighlightSpan> spans;
+};
+
+struct SearchHit {
+    std::string id;
+    std::string name;
+    std::string institution;  ///< current institution (cvsearch::current_institution)
+    double score = 0;         ///< relevance weight; higher is better (not comparable across queries)
+    std::size_t rank = 0;     ///< 1-based position in the whole result list
+    std::vector<Highlight> highlights;
+};
+
+struct FacetValue {
+    std::string value;  ///< display value ("University of Michigan", "SOSP", "2019")
+    std::size_t count = 0;
+    friend bool operator==(const FacetValue&, const FacetValue&) = default;
+};
+
+struct SearchResults {
+    std::string query;
+    /// Number of matching profiles.
+    std::size_t total = 0;
+    /// False only when Xapian could not count exactly (then `total` is an estimate).
+    bool total_is_exact = true;
+    std::size_t offset = 0;
+    std::vector<SearchHit> hits;
+    /// Per requested facet, the most frequent values, count descending then value.
+    /// Disjunctive: a facet's own filter does not narrow its own counts (so the
+    /// other choices stay visible); the other facets' filters do.
+    std::map<Facet, std::vector<FacetValue>> facets;
+    /// A corrected query when some words look misspelt (not in the index, but a
+    /// close word is); empty otherwise.
+    std::string suggestion;
+    /// Things the caller should know: lenient parse after a syntax error,
+    /// truncated wildcard expansion, ignored filter values.
+    std::vector<std::string> warnings;
+};
+
+/// What is in an index.
+struct IndexStats {
+    std::size_t profiles = 0;
+    std::string schema_version;
+    std::string built_at;         ///< ISO 8601 UTC of the last commit; empty if unknown
+    std::string library_version;  ///< of the cvsearch that wrote it
+    /// Per facet: the most frequent values over all profiles, and how many distinct values exist.
+    std::map<Facet, std::vector<FacetValue>> facets;
+    std::map<Facet, std::size_t> distinct_values;
+};
+
+struct SearcherOptions {
+    /// A trailing wildcard expands to at most this many words (most frequent first).
+    std::size_t max_wildcard_expansion = 100;
+    /// How much the static prior (publication evidence, recency) adds to a score.
+    /// 0 turns it off. See docs/ranking.md.
+    double prior_weight = 0.15;
+    /// How often a request is retried after the index changed under it.
+    std::size_t max_retries = 3;
+};
+
+class Searcher {
+  public:
+    /// Opens the index at `db`. Throws Error: index_missing (no index there,
+    /// with the command that builds one), index_incompatible (other schema),
+    /// index_corrupt.
+    explicit Searcher(const std::filesystem::path& db, const SearcherOptions& options = {});
+    ~Searcher();
+    Searcher(Searcher&&) noexcept;
+    Searcher& operator=(Searcher&&) noexcept;
+    Searcher(const Searcher&) = delete;
+    Searcher& operator=(const Searcher&) = delete;
+
+    /// Runs a search. Never throws for query syntax (see warnings); throws
+    /// Error(usage) for a bad filter value (e.g. year "20x9") and index errors.
+    SearchResults search(const SearchRequest& request) const;
+
+    /// The stored profile with this id, or std::nullopt.
+    std::optional<Profile> profile(std::string_view id) const;
+
+    /// Profiles most like the one with this id (more-like-this over its most
+    /// distinctive terms), best first, excluding itself. Throws Error(not_found)
+    /// for an unknown id.
+    SearchResults similar(std::string_view id, std::size_t limit = 10) const;
+
+    /// Counts and metadata; `facet_values` values per facet.
+    IndexStats stats(std::size_t facet_values = 10) const;
+
+    const std::filesystem::path& path() const noexcept;
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace cvsearch

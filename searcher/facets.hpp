@@ -1,0 +1,44 @@
+// searcher/facets.hpp — exact facet counts with stock Xapian match spies.
+//
+// A facet's values sit in consecutive value slots (indexer/schema.hpp); one
+// Xapian::ValueCountMatchSpy per slot in use, counts summed by value. Only
+// built-in classes, so it also works over remote shards. Counts are exact only
+// when the match runs with check_at_least >= the document count; the searcher
+// does that.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include <xapian.h>
+
+#include "cvsearch/searcher.hpp"
+#include "indexer/schema.hpp"
+
+namespace cvsearch::search {
+
+schema::FacetKind facet_kind(Facet facet) noexcept;
+
+class FacetCounter {
+  public:
+    /// Spies for the slots of `facet` that hold any value in `db`.
+    FacetCounter(const Xapian::Database& db, Facet facet);
+    FacetCounter(FacetCounter&&) noexcept = default;
+    FacetCounter& operator=(FacetCounter&&) noexcept = default;
+
+    Facet facet() const noexcept { return facet_; }
+    /// Registers the spies; run the match afterwards.
+    void attach(Xapian::Enquire& enquire) const;
+    /// The `limit` most frequent values, count descending then value ascending.
+    std::vector<FacetValue> top(std::size_t limit) const;
+    /// Number of distinct values seen.
+    std::size_t distinct() const;
+
+  private:
+    std::vector<std::pair<std::string, std::size_t>> merged() const;
+    Facet facet_;
+    std::vector<std::unique_ptr<Xapian::ValueCountMatchSpy>> spies_;
+};
+
+}  // namespace cvsearch::search

@@ -1,0 +1,80 @@
+// searcher/highlight.hpp — which words of a profile matched, as byte spans.
+//
+// Our own highlighter over the stored profile rather than MSet::snippet: it
+// tokenizes each field exactly like the index (Analyzer::tokenize), compares the
+// folded words with the query's atoms (searcher/query_text.hpp), and so gives
+// byte offsets into the original text, per field, with no Xapian round trip.
+//
+// What matches an atom:
+//   a word         a token with the same folded form or the same stem
+//                  ("tolerant" marks "tolerance", "zurich" marks "Zürich");
+//                  for a compound query word also the joined compound
+//   a phrase       consecutive tokens with exactly these folded words, one span
+//   a wildcard     tokens starting with the prefix
+//   a synonym      any form of the same concept ("ml" marks "machine learning")
+// A field-prefixed atom (title:raft) only marks its own field; excluded atoms
+// (NOT, -) never mark anything. Spans that touch (only spaces or hyphens in
+// between) are merged, so "fault tolerance" is one span.
+//
+// Fragments: each source (a publication title, the interests, a section, ...)
+// is one candidate; long texts are cut to a window of about fragment_bytes
+// around the best cluster of matches, at word boundaries, with "…" marking the
+// cut. Candidates are ranked by distinct atoms matched, number of spans and a
+// per-field weight (titles and interests first, sections last).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cvsearch/searcher.hpp"
+#include "indexer/analyzer.hpp"
+#include "searcher/query_text.hpp"
+
+namespace cvsearch::search {
+
+/// A text of a profile that may be shown as a fragment.
+struct HighlightSource {
+    std::string field;        ///< Highlight::field
+    std::string query_field;  ///< the query field that targets it ("title", "interest", ...), or ""
+    std::string text;
+    double weight = 1.0;
+};
+
+/// Every displayable text of a profile, in display priority order.
+std::vector<HighlightSource> highlight_sources(const Profile& profile);
+
+class Highlighter {
+  public:
+    Highlighter(const analysis::Analyzer& analyzer, std::vector<QueryAtom> atoms);
+
+    /// Spans of `text` matched by the atoms that apply to `query_field`.
+    std::vector<HighlightSpan> spans(std::string_view text, std::string_view query_field) const;
+
+    /// Up to options.max_fragments fragments of the profile, best first.
+    std::vector<Highlight> highlight(const Profile& profile, const HighlightOptions& options) const;
+
+    /// True when there is nothing to highlight (no positive atom).
+    bool empty() const noexcept { return atoms_.empty(); }
+
+  private:
+    struct Match {
+        std::size_t begin, end;
+        std::uint64_t atoms;  ///< bit i = atom i
+    };
+    std::vector<Match> matches(std::string_view text, std::string_view query_field) const;
+
+    const analysis::Analyzer& analyzer_;
+    std::vector<QueryAtom> atoms_;
+    std::vector<std::string> stems_;                  ///< per atom: stem of a one-word atom
+    std::vector<std::vector<std::string>> concepts_;  ///< per atom: its synonym concepts
+};
+
+/// Cuts `text` to about `max_bytes` around the best cluster of `spans` (on
+/// UTF-8 and, where possible, word boundaries), adds "…" where cut, and shifts
+/// the spans. Exposed for tests.
+Highlight make_fragment(std::string field, std::string_view text, const std::vector<HighlightSpan>& spans,
+                        std::size_t max_bytes);
+
+}  // namespace cvsearch::search

@@ -1,0 +1,182 @@
+#include "searcher/query_builder.hpp"
+
+#include <charconv>
+
+#include "core/text.hpp"
+#include "cvsearch/parse.hpp"
+#include "indexer/schema.hpp"
+
+namespace cvsearch::search {
+namespace {
+
+using Warnings = std::shared_ptr<std::vector<std::string>>;
+
+std::optional<int> parse_year(std::string_view s) {
+    s = text::trim(s);
+    int year = 0;
+    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), year);
+    if (ec != std::errc() || ptr != s.data() + s.size() || s.size() != 4) return std::nullopt;
+    return year;
+}
+
+/// AND of the value's words under a free-text prefix (the unnormalized fallback).
+Xapian::Query words_query(std::string_view value, std::string_view prefix) {
+    std::vector<Xapian::Query> parts;
+    for (auto w : text::split(text::fold_key(value), ' '))
+        if (!w.empty()) parts.emplace_back(std::string(prefix) + std::string(w));
+    if (parts.empty()) return Xapian::Query::MatchNothing;
+    return Xapian::Query(Xapian::Query::OP_AND, parts.begin(), parts.end());
+}
+
+/// institution:X and venue:X — the canonical facet term, or the words.
+class CanonicalFieldProcessor : public Xapian::FieldProcessor {
+  public:
+    CanonicalFieldProcessor(schema::FacetKind kind, std::string_view text_prefix)
+        : kind_(kind), text_prefix_(text_prefix) {}
+
+    Xapian::Query operator()(const std::string& value) override {
+        std::string canonical =
+            kind_ == schema::FacetKind::venue ? normalize_venue(value) : normalize_institution(value);
+        Xapian::Query facet(schema::facet_term(kind_, canonical.empty() ? value : canonical));
+        return Xapian::Query(Xapian::Query::OP_OR, facet, words_query(value, text_prefix_));
+    }
+
+  private:
+    schema::FacetKind kind_;
+    std::string text_prefix_;
+};
+
+/// year:2019
+class YearProcessor : public Xapian::FieldProcessor {
+  public:
+    explicit YearProcessor(Warnings warnings) : warnings_(std::move(warnings)) {}
+    Xapian::Query operator()(const std::string& value) override {
+        if (auto y = parse_year(value)) return Xapian::Query(schema::facet_term(schema::FacetKind::year, std::to_string(*y)));
+        warnings_->push_back("year:" + value + " is not a year (use e.g. year:2019 or year:2019..2024); it matches nothing");
+        return Xapian::Query::MatchNothing;
+    }
+
+  private:
+    Warnings warnings_;
+};
+
+/// year:A..B — "has a publication in that range".
+class YearRangeProcessor : public Xapian::RangeProcessor {
+  public:
+    YearRangeProcessor(const Xapian::Database& db, Warnings warnings)
+        : Xapian::RangeProcessor(Xapian::BAD_VALUENO, "year:"), db_(db), warnings_(std::move(warnings)) {}
+
+    Xapian::Query operator()(const std::string& begin, const std::string& end) override {
+        std::optional<int> lo, hi;
+        if (!begin.empty() && !(lo = parse_year(begin))) return invalid(begin, end);
+        if (!end.empty() && !(hi = parse_year(end))) return invalid(begin, end);
+        if (lo && hi && *lo > *hi) std::swap(lo, hi);
+        return QueryBuilder::year_range(db_, lo, hi);
+    }
+
+  private:
+    Xapian::Query invalid(const std::string& begin, const std::string& end) {
+        warnings_->push_back("year:" + begin + ".." + end +
+                             " is not a year range (use e.g. year:2019..2024); it matches nothing");
+        return Xapian::Query::MatchNothing;
+    }
+    const Xapian::Database& db_;
+    Warnings warnings_;
+};
+
+std::size_t count_terms_with_prefix(const Xapian::Database& db, const std::string& prefix, std::size_t stop_after) {
+    std::size_t n = 0;
+    for (auto it = db.allterms_begin(prefix); it != db.allterms_end(prefix) && n <= stop_after; ++it) ++n;
+    return n;
+}
+
+std::string field_prefix(const std::string& field) {
+    if (field == "name") return std::string(schema::name_prefix);
+    if (field == "title") return std::string(schema::title_prefix);
+    if (field == "interest") return std::string(schema::interest_prefix);
+    if (field == "skill") return std::string(schema::skill_prefix);
+    return {};
+}
+
+constexpr unsigned parse_flags = Xapian::QueryParser::FLAG_DEFAULT | Xapian::QueryParser::FLAG_WILDCARD |
+                                 Xapian::QueryParser::FLAG_PURE_NOT | Xapian::QueryParser::FLAG_AUTO_SYNONYMS |
+                                 Xapian::QueryParser::FLAG_AUTO_MULTIWORD_SYNONYMS;
+
+}  // namespace
+
+QueryBuilder::QueryBuilder(const Xapian::Database& db, const analysis::Analyzer& analyzer,
+                           std::size_t max_wildcard_expansion)
+    : db_(db), analyzer_(analyzer), max_wildcard_expansion_(max_wildcard_expansion),
+      warnings_(std::make_shared<std::vector<std::string>>()) {
+    analyzer_.configure(parser_);
+    parser_.set_database(db_);
+    parser_.set_max_expansion(static_cast<Xapian::termcount>(max_wildcard_expansion_),
+                              Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT, Xapian::QueryParser::FLAG_WILDCARD);
+    parser_.add_prefix("name", std::string(schema::name_prefix));
+    parser_.add_prefix("title", std::string(schema::title_prefix));
+    parser_.add_prefix("interest", std::string(schema::interest_prefix));
+    parser_.add_prefix("skill", std::string(schema::skill_prefix));
+    parser_.add_boolean_prefix(
+        "institution",
+        (new CanonicalFieldProcessor(schema::FacetKind::institution, schema::affiliation_prefix))->release());
+    parser_.add_boolean_prefix(
+        "venue", (new CanonicalFieldProcessor(schema::FacetKind::venue, schema::venue_text_prefix))->release());
+    parser_.add_boolean_prefix("year", (new YearProcessor(warnings_))->release());
+    parser_.add_rangeprocessor((new YearRangeProcessor(db_, warnings_))->release());
+}
+
+QueryBuilder::~QueryBuilder() = default;
+
+Xapian::Query QueryBuilder::year_range(const Xapian::Database& db, std::optional<int> lo, std::optional<int> hi) {
+    const std::string prefix(schema::year_facet_prefix);
+    std::vector<Xapian::Query> years;
+    for (auto it = db.allterms_begin(prefix); it != db.allterms_end(prefix); ++it) {
+        std::string_view term = *it;
+        auto y = parse_year(term.substr(prefix.size()));
+        if (!y || (lo && *y < *lo) || (hi && *y > *hi)) continue;
+        years.emplace_back(std::string(term));
+    }
+    if (years.empty()) return Xapian::Query::MatchNothing;
+    return Xapian::Query(Xapian::Query::OP_OR, years.begin(), years.end());
+}
+
+BuiltQuery QueryBuilder::build(std::string_view query) {
+    BuiltQuery out;
+    out.prepared = prepare_query(query, analyzer_);
+    warnings_->clear();
+    if (out.prepared.empty) {
+        out.query = Xapian::Query::MatchAll;
+        return out;
+    }
+    try {
+        out.query = parser_.parse_query(out.prepared.text, parse_flags);
+    } catch (const Xapian::QueryParserError& e) {
+        out.warnings.push_back("query syntax: " + e.get_msg() + "; searched for the words only");
+        warnings_->clear();
+        try {
+            out.query = parser_.parse_query(out.prepared.words_only, Xapian::QueryParser::FLAG_AUTO_SYNONYMS);
+        } catch (const Xapian::QueryParserError&) {
+            out.query = Xapian::Query();
+        }
+    }
+    // An empty Query is also MatchNothing: a bad year: value legitimately
+    // matches nothing (and said so); only a query without anything to search
+    // for falls back to every profile.
+    if (out.query.empty() && warnings_->empty()) {
+        out.warnings.push_back("nothing to search for in the query; showing every profile that passes the filters");
+        out.query = Xapian::Query::MatchAll;
+    }
+    for (auto& w : *warnings_) out.warnings.push_back(std::move(w));
+    warnings_->clear();
+    for (const auto& atom : out.prepared.atoms) {
+        if (!atom.wildcard || atom.words.empty()) continue;
+        std::string prefix = field_prefix(atom.field) + atom.words.back();
+        if (count_terms_with_prefix(db_, prefix, max_wildcard_expansion_) > max_wildcard_expansion_)
+            out.warnings.push_back("\"" + atom.words.back() + "*\" matches more than " +
+                                   std::to_string(max_wildcard_expansion_) + " words; only the " +
+                                   std::to_string(max_wildcard_expansion_) + " most frequent were searched");
+    }
+    return out;
+}
+
+}  // namespace cvsearch::search

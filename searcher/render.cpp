@@ -1,0 +1,179 @@
+#include "cvsearch/render.hpp"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace cvsearch {
+namespace {
+
+using json = nlohmann::json;
+
+std::string dump(const json& j, int indent) {
+    return j.dump(indent, ' ', false, json::error_handler_t::replace);
+}
+
+json facets_json(const std::map<Facet, std::vector<FacetValue>>& facets) {
+    json out = json::object();
+    for (const auto& [facet, values] : facets) {
+        json list = json::array();
+        for (const auto& v : values) list.push_back({{"value", v.value}, {"count", v.count}});
+        out[std::string(facet_name(facet))] = std::move(list);
+    }
+    return out;
+}
+
+/// Applies `open`/`close` around each span of the text, `plain` to the rest.
+template <class Plain>
+std::string mark(const Highlight& h, std::string_view open, std::string_view close, Plain plain) {
+    std::string out;
+    std::size_t pos = 0;
+    for (const auto& s : h.spans) {
+        if (s.begin < pos || s.end > h.text.size() || s.begin >= s.end) continue;  // defensive: skip bad spans
+        out += plain(std::string_view(h.text).substr(pos, s.begin - pos));
+        out += open;
+        out += plain(std::string_view(h.text).substr(s.begin, s.end - s.begin));
+        out += close;
+        pos = s.end;
+    }
+    out += plain(std::string_view(h.text).substr(pos));
+    return out;
+}
+
+std::string count_line(const SearchResults& r) {
+    std::string total = (r.total_is_exact ? "" : "about ") + std::to_string(r.total);
+    std::string line = total + (r.total == 1 ? " profile" : " profiles");
+    if (!r.hits.empty())
+        line += " (showing " + std::to_string(r.hits.front().rank) + "-" + std::to_string(r.hits.back().rank) + ")";
+    return line;
+}
+
+}  // namespace
+
+// ---- JSON ---------------------------------------------------------------------------
+
+std::string results_to_json(const SearchResults& r, int indent) {
+    json hits = json::array();
+    for (const auto& h : r.hits) {
+        json highlights = json::array();
+        for (const auto& hl : h.highlights) {
+            json spans = json::array();
+            for (const auto& s : hl.spans) spans.push_back({s.begin, s.end});
+            highlights.push_back({{"field", hl.field}, {"text", hl.text}, {"spans", std::move(spans)}});
+        }
+        hits.push_back({{"id", h.id},
+                        {"name", h.name},
+                        {"institution", h.institution},
+                        {"score", h.score},
+                        {"rank", h.rank},
+                        {"highlights", std::move(highlights)}});
+    }
+    json j = {{"query", r.query},
+              {"total", r.total},
+              {"total_is_exact", r.total_is_exact},
+              {"offset", r.offset},
+              {"hits", std::move(hits)},
+              {"facets", facets_json(r.facets)},
+              {"suggestion", r.suggestion.empty() ? json(nullptr) : json(r.suggestion)},
+              {"warnings", r.warnings}};
+    return dump(j, indent);
+}
+
+std::string stats_to_json(const IndexStats& s, int indent) {
+    json distinct = json::object();
+    for (const auto& [facet, n] : s.distinct_values) distinct[std::string(facet_name(facet))] = n;
+    json j = {{"profiles", s.profiles},
+              {"schema_version", s.schema_version},
+              {"built_at", s.built_at},
+              {"library_version", s.library_version},
+              {"facets", facets_json(s.facets)},
+              {"distinct_values", std::move(distinct)}};
+    return dump(j, indent);
+}
+
+// ---- HTML ---------------------------------------------------------------------------
+
+std::string html_escape(std::string_view text) {
+    std::string out;
+    out.reserve(text.size() + text.size() / 8);
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&#39;"; break;
+            default: out.push_back(c);
+        }
+    }
+    return out;
+}
+
+std::string highlight_to_html(const Highlight& h) {
+    return mark(h, "<mark>", "</mark>", [](std::string_view s) { return html_escape(s); });
+}
+
+std::string results_to_html(const SearchResults& r) {
+    std::ostringstream out;
+    out << "<p class=\"cvsearch-summary\">" << html_escape(count_line(r)) << "</p>\n";
+    if (!r.suggestion.empty())
+        out << "<p class=\"cvsearch-suggestion\">Did you mean <a href=\"?q=" << html_escape(r.suggestion) << "\">"
+            << html_escape(r.suggestion) << "</a>?</p>\n";
+    for (const auto& w : r.warnings) out << "<p class=\"cvsearch-warning\">" << html_escape(w) << "</p>\n";
+    out << "<ol class=\"cvsearch-results\" start=\"" << (r.offset + 1) << "\">\n";
+    for (const auto& h : r.hits) {
+        out << "<li data-id=\"" << html_escape(h.id) << "\"><span class=\"name\">" << html_escape(h.name) << "</span>";
+        if (!h.institution.empty()) out << " <span class=\"institution\">" << html_escape(h.institution) << "</span>";
+        out << "\n";
+        for (const auto& hl : h.highlights)
+            out << "  <p class=\"fragment\" data-field=\"" << html_escape(hl.field) << "\">" << highlight_to_html(hl)
+                << "</p>\n";
+        out << "</li>\n";
+    }
+    out << "</ol>\n";
+    return out.str();
+}
+
+// ---- terminal -----------------------------------------------------------------------
+
+std::string highlight_to_terminal(const Highlight& h, bool color) {
+    if (!color) return h.text;
+    return mark(h, "\x1b[1;33m", "\x1b[0m", [](std::string_view s) { return std::string(s); });
+}
+
+std::string results_to_terminal(const SearchResults& r, const TerminalStyle& st) {
+    auto bold = [&](const std::string& s) { return st.color ? "\x1b[1m" + s + "\x1b[0m" : s; };
+    auto dim = [&](const std::string& s) { return st.color ? "\x1b[2m" + s + "\x1b[0m" : s; };
+    std::ostringstream out;
+    out << count_line(r) << "\n";
+    if (!r.suggestion.empty()) out << "Did you mean: " << bold(r.suggestion) << "?\n";
+    for (const auto& w : r.warnings) out << "warning: " << w << "\n";
+    for (const auto& h : r.hits) {
+        out << "\n" << (h.rank < 10 ? " " : "") << h.rank << ". " << bold(h.name.empty() ? "(no name)" : h.name);
+        if (!h.institution.empty()) out << " — " << h.institution;
+        out << "  " << dim("[" + h.id + "]");
+        if (st.show_scores) {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.3f", h.score);
+            out << "  " << dim(std::string("score ") + buf);
+        }
+        out << "\n";
+        for (const auto& hl : h.highlights) out << "    " << dim(hl.field + ":") << " " << highlight_to_terminal(hl, st.color) << "\n";
+    }
+    if (st.show_facets && !r.facets.empty()) {
+        out << "\n";
+        for (const auto& [facet, values] : r.facets) {
+            if (values.empty()) continue;
+            out << dim(std::string(facet_name(facet)) + ":");
+            bool first = true;
+            for (const auto& v : values) {
+                out << (first ? " " : " · ") << v.value << " (" << v.count << ")";
+                first = false;
+            }
+            out << "\n";
+        }
+    }
+    return out.str();
+}
+
+}  // namespace cvsearch

@@ -1,0 +1,393 @@
+// Searcher: a pool of per-thread search contexts over one index, and the
+// search / profile / similar / stats requests on top of them.
+#include "cvsearch/searcher.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <mutex>
+#include <set>
+#include <system_error>
+
+#include <xapian.h>
+
+#include "core/text.hpp"
+#include "cvsearch/errors.hpp"
+#include "cvsearch/parse.hpp"
+#include "indexer/analyzer.hpp"
+#include "indexer/schema.hpp"
+#include "indexer/xapian_errors.hpp"
+#include "searcher/facets.hpp"
+#include "searcher/highlight.hpp"
+#include "searcher/query_builder.hpp"
+
+namespace cvsearch {
+namespace fs = std::filesystem;
+
+// ---- names -------------------------------------------------------------------
+
+std::string_view facet_name(Facet facet) noexcept {
+    switch (facet) {
+        case Facet::institution: return "institution";
+        case Facet::venue: return "venue";
+        case Facet::year: return "year";
+    }
+    return "year";
+}
+
+std::optional<Facet> facet_from_name(std::string_view name) noexcept {
+    for (Facet f : {Facet::institution, Facet::venue, Facet::year})
+        if (facet_name(f) == name) return f;
+    return std::nullopt;
+}
+
+const std::vector<Facet>& all_facets() {
+    static const std::vector<Facet> facets = {Facet::institution, Facet::venue, Facet::year};
+    return facets;
+}
+
+std::string_view sort_order_name(SortOrder order) noexcept {
+    switch (order) {
+        case SortOrder::relevance: return "relevance";
+        case SortOrder::latest_year: return "latest_year";
+        case SortOrder::publication_count: return "publication_count";
+    }
+    return "relevance";
+}
+
+std::optional<SortOrder> sort_order_from_name(std::string_view name) noexcept {
+    for (SortOrder o : {SortOrder::relevance, SortOrder::latest_year, SortOrder::publication_count})
+        if (sort_order_name(o) == name) return o;
+    return std::nullopt;
+}
+
+namespace {
+
+/// Everything one thread needs to run requests: Xapian handles are never shared.
+struct Context {
+    Xapian::Database db;
+    analysis::Analyzer analyzer;
+    search::QueryBuilder queries;
+
+    Context(const std::string& path, const SearcherOptions& options)
+        : db(path), queries(db, analyzer, options.max_wildcard_expansion) {}
+};
+
+std::optional<int> parse_year(std::string_view s) {
+    s = text::trim(s);
+    int y = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), y);
+    if (ec != std::errc() || p != s.data() + s.size() || s.size() != 4) return std::nullopt;
+    return y;
+}
+
+/// more-like-this keeps plain words only: no prefixed, stemmed, boolean or
+/// numeric terms, and not the person's own name.
+class PlainWordDecider : public Xapian::ExpandDecider {
+  public:
+    explicit PlainWordDecider(std::set<std::string> exclude) : exclude_(std::move(exclude)) {}
+    bool operator()(const std::string& term) const override {
+        if (term.size() < 3) return false;
+        unsigned char c = static_cast<unsigned char>(term[0]);
+        if (!((c >= 'a' && c <= 'z') || c >= 0x80)) return false;
+        if (std::all_of(term.begin(), term.end(), [](char ch) { return (ch >= '0' && ch <= '9') || ch == '.'; }))
+            return false;
+        return !exclude_.count(term);
+    }
+
+  private:
+    std::set<std::string> exclude_;
+};
+
+SearchHit make_hit(const Xapian::MSetIterator& it, std::size_t rank, const search::Highlighter* highlighter,
+                   const HighlightOptions& highlight) {
+    Xapian::Document doc = it.get_document();
+    std::string id = doc.get_value(schema::profile_id_slot);
+    Profile p = profile_from_json(doc.get_data(), id);
+    SearchHit hit;
+    hit.id = id.empty() ? p.id : id;
+    hit.name = p.name;
+    hit.institution = current_institution(p);
+    hit.score = it.get_weight();
+    hit.rank = rank;
+    if (highlighter) hit.highlights = highlighter->highlight(p, highlight);
+    return hit;
+}
+
+}  // namespace
+
+// ---- the pool ----------------------------------------------------------------------
+
+struct Searcher::Impl {
+    fs::path path;
+    std::string name;
+    SearcherOptions options;
+    mutable std::mutex mutex;
+    mutable std::vector<std::unique_ptr<Context>> idle;
+    static constexpr std::size_t max_idle = 16;
+
+    std::unique_ptr<Context> open_context() const {
+        std::unique_ptr<Context> ctx;
+        try {
+            ctx = std::make_unique<Context>(name, options);
+            std::string schema = ctx->db.get_metadata(std::string(schema::meta_schema));
+            if (schema != schema::version)
+                throw Error(ErrorCode::index_incompatible, name,
+                            "the index has schema version " + (schema.empty() ? std::string("(none)") : schema) +
+                                ", this cvsearch reads version " + std::string(schema::version) +
+                                "; rebuild it with `cvsearch index DIR --db " + name + " --full`");
+        } catch (const Xapian::Error& e) {
+            throw xapian_errors::translate(e, name);
+        }
+        return ctx;
+    }
+
+    std::unique_ptr<Context> acquire() const {
+        {
+            std::lock_guard lock(mutex);
+            if (!idle.empty()) {
+                auto ctx = std::move(idle.back());
+                idle.pop_back();
+                return ctx;
+            }
+        }
+        return open_context();
+    }
+
+    void release(std::unique_ptr<Context> ctx) const {
+        std::lock_guard lock(mutex);
+        if (idle.size() < max_idle) idle.push_back(std::move(ctx));
+    }
+
+    /// Runs `fn` on a context. The seam for reopen-and-retry: when the index
+    /// changed under the reader (DatabaseModifiedError), the context reopens and
+    /// the WHOLE request runs again, up to options.max_retries times. Other
+    /// Xapian errors become cvsearch::Error and drop the context.
+    template <class F>
+    auto with_context(F&& fn) const -> decltype(fn(std::declval<Context&>())) {
+        auto ctx = acquire();
+        for (std::size_t attempt = 0;; ++attempt) {
+            try {
+                auto result = fn(*ctx);
+                release(std::move(ctx));
+                return result;
+            } catch (const Xapian::DatabaseModifiedError& e) {
+                if (attempt >= options.max_retries) throw xapian_errors::translate(e, name);
+                try {
+                    ctx->db.reopen();
+                } catch (const Xapian::Error&) {
+                    ctx = open_context();
+                }
+            } catch (const Xapian::Error& e) {
+                throw xapian_errors::translate(e, name);
+            } catch (...) {
+                release(std::move(ctx));  // our own errors leave the context usable
+                throw;
+            }
+        }
+    }
+
+    SearchResults search(Context& c, const SearchRequest& req) const;
+    SearchResults similar(Context& c, std::string_view id, std::size_t limit) const;
+    IndexStats stats(Context& c, std::size_t facet_values) const;
+};
+
+Searcher::Searcher(const fs::path& db, const SearcherOptions& options) : impl_(std::make_unique<Impl>()) {
+    impl_->path = db;
+    impl_->name = db.string();
+    impl_->options = options;
+    std::error_code ec;
+    if (db.empty() || !fs::exists(db, ec)) throw xapian_errors::index_missing(impl_->name);
+    impl_->release(impl_->open_context());
+}
+
+Searcher::~Searcher() = default;
+Searcher::Searcher(Searcher&&) noexcept = default;
+Searcher& Searcher::operator=(Searcher&&) noexcept = default;
+
+const fs::path& Searcher::path() const noexcept { return impl_->path; }
+
+SearchResults Searcher::search(const SearchRequest& request) const {
+    return impl_->with_context([&](Context& c) { return impl_->search(c, request); });
+}
+
+SearchResults Searcher::similar(std::string_view id, std::size_t limit) const {
+    return impl_->with_context([&](Context& c) { return impl_->similar(c, id, limit); });
+}
+
+IndexStats Searcher::stats(std::size_t facet_values) const {
+    return impl_->with_context([&](Context& c) { return impl_->stats(c, facet_values); });
+}
+
+std::optional<Profile> Searcher::profile(std::string_view id) const {
+    return impl_->with_context([&](Context& c) -> std::optional<Profile> {
+        std::string term = schema::id_term(id);
+        auto pl = c.db.postlist_begin(term);
+        if (pl == c.db.postlist_end(term)) return std::nullopt;
+        return profile_from_json(c.db.get_document(*pl).get_data(), id);
+    });
+}
+
+// ---- search --------------------------------------------------------------------------
+
+SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const {
+    SearchResults res;
+    res.query = req.query;
+    res.offset = req.offset;
+    search::BuiltQuery built = c.queries.build(req.query);
+    res.warnings = built.warnings;
+
+    // Facet filters: OR within a facet, AND across facets.
+    std::map<Facet, Xapian::Query> filters;
+    for (const auto& [facet, values] : req.filters) {
+        std::vector<Xapian::Query> terms;
+        for (const auto& v : values) {
+            if (text::trim(v).empty()) continue;
+            std::string term;
+            if (facet == Facet::year) {
+                auto y = parse_year(v);
+                if (!y) throw Error(ErrorCode::usage, v, "not a year; give four digits, e.g. 2019");
+                term = schema::facet_term(schema::FacetKind::year, std::to_string(*y));
+            } else {
+                std::string canonical = facet == Facet::venue ? normalize_venue(v) : normalize_institution(v);
+                term = schema::facet_term(search::facet_kind(facet), canonical.empty() ? v : canonical);
+            }
+            if (!c.db.term_exists(term))
+                res.warnings.push_back(std::string(facet_name(facet)) + " \"" + v + "\" is not in the index");
+            terms.emplace_back(term);
+        }
+        if (!terms.empty()) filters[facet] = Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end());
+    }
+    if (req.year_min || req.year_max) {
+        Xapian::Query range = search::QueryBuilder::year_range(c.db, req.year_min, req.year_max);
+        auto it = filters.find(Facet::year);
+        filters[Facet::year] = it == filters.end() ? range : Xapian::Query(Xapian::Query::OP_AND, it->second, range);
+    }
+    auto filtered = [&](Xapian::Query q, std::optional<Facet> except) {
+        for (const auto& [facet, fq] : filters)
+            if (!except || facet != *except) q = Xapian::Query(Xapian::Query::OP_FILTER, q, fq);
+        return q;
+    };
+
+    // Ranking: BM25 over the field-weighted text, plus a scaled static prior.
+    Xapian::Query ranked = built.query;
+    if (options.prior_weight > 0) {
+        Xapian::Query prior((new Xapian::ValueWeightPostingSource(schema::prior_slot))->release());
+        ranked = Xapian::Query(Xapian::Query::OP_AND_MAYBE, ranked,
+                               Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, prior, options.prior_weight));
+    }
+    Xapian::Enquire enquire(c.db);
+    enquire.set_query(filtered(ranked, std::nullopt));
+    switch (req.sort) {
+        case SortOrder::relevance: break;
+        case SortOrder::latest_year: enquire.set_sort_by_value_then_relevance(schema::latest_year_slot, true); break;
+        case SortOrder::publication_count: enquire.set_sort_by_value_then_relevance(schema::pub_count_slot, true); break;
+    }
+
+    // Facets without a filter of their own are counted on the main match; the
+    // others (disjunctive) on a match without their own filter.
+    std::vector<search::FacetCounter> main_counters, own_filter_counters;
+    std::set<Facet> wanted(req.facets.begin(), req.facets.end());
+    for (Facet f : wanted) (filters.count(f) ? own_filter_counters : main_counters).emplace_back(c.db, f);
+    for (const auto& counter : main_counters) counter.attach(enquire);
+
+    const Xapian::doccount all = c.db.get_doccount();
+    Xapian::MSet mset = enquire.get_mset(static_cast<Xapian::doccount>(req.offset),
+                                         static_cast<Xapian::doccount>(req.limit), all);
+    res.total = mset.get_matches_estimated();
+    res.total_is_exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
+    for (const auto& counter : main_counters) res.facets[counter.facet()] = counter.top(req.facet_values);
+    for (const auto& counter : own_filter_counters) {
+        Xapian::Enquire others(c.db);
+        others.set_query(filtered(built.query, counter.facet()));
+        others.set_weighting_scheme(Xapian::BoolWeight());
+        counter.attach(others);
+        others.get_mset(0, 0, all);
+        res.facets[counter.facet()] = counter.top(req.facet_values);
+    }
+
+    search::Highlighter highlighter(c.analyzer, built.prepared.atoms);
+    std::size_t rank = req.offset;
+    for (auto it = mset.begin(); it != mset.end(); ++it)
+        res.hits.push_back(make_hit(it, ++rank, &highlighter, req.highlight));
+
+    // Spelling: words that are nowhere in the index but close to one that is.
+    std::string suggestion = req.query;
+    bool corrected = false;
+    for (auto w = built.prepared.words.rbegin(); w != built.prepared.words.rend(); ++w) {
+        if (w->folded.size() < 3 || std::any_of(w->folded.begin(), w->folded.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+            continue;
+        if (c.db.term_exists(w->folded) || c.db.term_exists("Z" + c.analyzer.stem(w->folded))) continue;
+        std::string fix = c.db.get_spelling_suggestion(w->folded, 2);
+        if (fix.empty() || fix == w->folded) continue;
+        suggestion.replace(w->begin, w->end - w->begin, fix);
+        corrected = true;
+    }
+    if (corrected) res.suggestion = suggestion;
+    return res;
+}
+
+// ---- similar -------------------------------------------------------------------------
+
+SearchResults Searcher::Impl::similar(Context& c, std::string_view id, std::size_t limit) const {
+    std::string id_term = schema::id_term(id);
+    auto pl = c.db.postlist_begin(id_term);
+    if (pl == c.db.postlist_end(id_term))
+        throw Error(ErrorCode::not_found, std::string(id), "no profile with this id in the index");
+    Xapian::docid did = *pl;
+    Profile self = profile_from_json(c.db.get_document(did).get_data(), id);
+
+    std::set<std::string> own_name;
+    for (const auto& t : c.analyzer.tokenize(self.name)) own_name.insert(t.term);
+    PlainWordDecider decider(std::move(own_name));
+    Xapian::RSet rset;
+    rset.add_document(did);
+    Xapian::Enquire expand(c.db);
+    expand.set_query(Xapian::Query(id_term));
+    Xapian::ESet eset = expand.get_eset(25, rset, &decider);
+
+    SearchResults res;
+    res.query = "similar:" + std::string(id);
+    std::vector<Xapian::Query> terms;
+    std::vector<search::QueryAtom> atoms;
+    for (auto it = eset.begin(); it != eset.end(); ++it) {
+        terms.emplace_back(*it);
+        atoms.push_back({"", {*it}, false, false});
+    }
+    if (terms.empty()) return res;
+    Xapian::Query q(Xapian::Query::OP_AND_NOT, Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end()),
+                    Xapian::Query(id_term));
+    Xapian::Enquire enquire(c.db);
+    enquire.set_query(q);
+    Xapian::MSet mset = enquire.get_mset(0, static_cast<Xapian::doccount>(limit));
+    res.total = mset.get_matches_estimated();
+    res.total_is_exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
+    search::Highlighter highlighter(c.analyzer, std::move(atoms));
+    std::size_t rank = 0;
+    HighlightOptions ho;
+    for (auto it = mset.begin(); it != mset.end(); ++it) res.hits.push_back(make_hit(it, ++rank, &highlighter, ho));
+    return res;
+}
+
+// ---- stats ---------------------------------------------------------------------------
+
+IndexStats Searcher::Impl::stats(Context& c, std::size_t facet_values) const {
+    IndexStats s;
+    s.profiles = c.db.get_doccount();
+    s.schema_version = c.db.get_metadata(std::string(schema::meta_schema));
+    s.built_at = c.db.get_metadata(std::string(schema::meta_built_at));
+    s.library_version = c.db.get_metadata(std::string(schema::meta_library_version));
+    std::vector<search::FacetCounter> counters;
+    for (Facet f : all_facets()) counters.emplace_back(c.db, f);
+    Xapian::Enquire enquire(c.db);
+    enquire.set_query(Xapian::Query::MatchAll);
+    enquire.set_weighting_scheme(Xapian::BoolWeight());
+    for (const auto& counter : counters) counter.attach(enquire);
+    enquire.get_mset(0, 0, c.db.get_doccount());
+    for (const auto& counter : counters) {
+        s.facets[counter.facet()] = counter.top(facet_values);
+        s.distinct_values[counter.facet()] = counter.distinct();
+    }
+    return s;
+}
+
+}  // namespace cvsearch

@@ -1,0 +1,117 @@
+// Facet counts: exact, over the whole match set, disjunctive for filtered facets.
+#include <doctest/doctest.h>
+
+#include "cvsearch/searcher.hpp"
+#include "tests/search/fixtures.hpp"
+
+using namespace cvsearch;
+using namespace cvsearch::testing;
+
+namespace {
+
+std::size_t count_of(const SearchResults& r, Facet f, const std::string& value) {
+    auto it = r.facets.find(f);
+    if (it == r.facets.end()) return 0;
+    for (const auto& v : it->second)
+        if (v.value == value) return v.count;
+    return 0;
+}
+
+}  // namespace
+
+TEST_CASE("facet counts cover every match, not just the page") {
+    TempDir dir;
+    Searcher s(build_fixture_index(dir));
+    SearchRequest req;
+    req.limit = 1;  // one hit shown, counts over all six
+    req.facet_values = 100;
+    auto r = s.search(req);
+    CHECK(r.hits.size() == 1);
+    struct Row {
+        Facet facet;
+        std::string value;
+        std::size_t count;
+    };
+    const Row rows[] = {
+        {Facet::institution, "KAIST", 2}, {Facet::institution, "Google", 1}, {Facet::institution, "ETH Zürich", 1},
+        {Facet::venue, "SOSP", 2},        {Facet::venue, "KDD", 1},          {Facet::venue, "RecSys", 1},
+        {Facet::year, "2019", 3},         {Facet::year, "2024", 2},          {Facet::year, "2025", 1},
+    };
+    for (const auto& row : rows) CHECK_MESSAGE(count_of(r, row.facet, row.value) == row.count, row.value);
+    // Most frequent first, ties by value.
+    REQUIRE_FALSE(r.facets[Facet::year].empty());
+    CHECK(r.facets[Facet::year][0] == FacetValue{"2019", 3});
+}
+
+TEST_CASE("facet counts follow the query") {
+    TempDir dir;
+    Searcher s(build_fixture_index(dir));
+    SearchRequest req;
+    req.query = "fault tolerance";
+    auto r = s.search(req);
+    CHECK(count_of(r, Facet::institution, "KAIST") == 1);  // Min-Jun is not a match
+    CHECK(count_of(r, Facet::venue, "SOSP") == 1);
+    CHECK(count_of(r, Facet::venue, "KDD") == 1);
+    CHECK(count_of(r, Facet::venue, "FAST") == 0);
+}
+
+TEST_CASE("disjunctive counts: a facet's own filter does not shrink its own counts") {
+    TempDir dir;
+    Searcher s(build_fixture_index(dir));
+    SearchRequest req;
+    req.filters[Facet::institution] = {"KAIST"};
+    req.facet_values = 100;
+    auto r = s.search(req);
+    CHECK(r.total == 2);
+    // institution: counted as if no institution filter were set
+    CHECK(count_of(r, Facet::institution, "KAIST") == 2);
+    CHECK(count_of(r, Facet::institution, "Google") == 1);
+    CHECK(count_of(r, Facet::institution, "EPFL") == 1);
+    // the other facets: narrowed to KAIST people
+    CHECK(count_of(r, Facet::venue, "SOSP") == 2);
+    CHECK(count_of(r, Facet::venue, "FAST") == 1);
+    CHECK(count_of(r, Facet::venue, "KDD") == 0);
+
+    // Two filtered facets: each sees the other's filter, not its own.
+    req.filters[Facet::venue] = {"FAST"};
+    r = s.search(req);
+    CHECK(r.total == 1);
+    CHECK(count_of(r, Facet::institution, "KAIST") == 1);   // narrowed by venue=FAST
+    CHECK(count_of(r, Facet::institution, "Google") == 0);
+    CHECK(count_of(r, Facet::venue, "SOSP") == 2);          // narrowed by institution=KAIST only
+    CHECK(count_of(r, Facet::venue, "OSDI") == 1);
+
+    // A year range belongs to the year facet.
+    SearchRequest years;
+    years.year_min = 2024;
+    years.facet_values = 100;
+    r = s.search(years);
+    CHECK(r.total == 3);
+    CHECK(count_of(r, Facet::year, "2019") == 3);  // not narrowed by its own range
+    CHECK(count_of(r, Facet::institution, "ETH Zürich") == 0);
+}
+
+TEST_CASE("only the requested facets are counted, at most facet_values each") {
+    TempDir dir;
+    Searcher s(build_fixture_index(dir));
+    SearchRequest req;
+    req.facets = {Facet::venue};
+    req.facet_values = 2;
+    auto r = s.search(req);
+    CHECK(r.facets.size() == 1);
+    REQUIRE(r.facets.count(Facet::venue));
+    CHECK(r.facets[Facet::venue].size() == 2);
+    CHECK(r.facets[Facet::venue][0] == FacetValue{"SOSP", 2});
+    CHECK(r.facets[Facet::venue][1] == FacetValue{"DSN", 1});  // ten venues with 1 profile: ties sorted by value
+}
+
+TEST_CASE("stats: counts, facets and metadata") {
+    TempDir dir;
+    Searcher s(build_fixture_index(dir));
+    auto st = s.stats(100);
+    CHECK(st.profiles == 6);
+    CHECK(st.schema_version == "1");
+    CHECK_FALSE(st.built_at.empty());
+    CHECK(st.distinct_values[Facet::institution] == 5);
+    CHECK(st.facets[Facet::institution][0] == FacetValue{"KAIST", 2});
+}

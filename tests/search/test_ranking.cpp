@@ -1,0 +1,76 @@
+// Ranking order on fictional profiles: field weights beat single mentions,
+// names beat text, the prior only breaks near-ties. See docs/ranking.md.
+#include <doctest/doctest.h>
+
+#include "cvsearch/searcher.hpp"
+#include "tests/search/fixtures.hpp"
+
+using namespace cvsearch;
+using namespace cvsearch::testing;
+
+TEST_CASE("paper titles that match rank above a single mention in a skills list") {
+    TempDir dir;
+    Searcher s(build_fixture_index(dir));
+    for (const std::string q : {"fault tolerance", "fault tolerant", "\"fault tolerance\""}) {
+        SearchRequest req;
+        req.query = q;
+        auto r = s.search(req);
+        const auto daniel = rank_of(r, "industry/daniel-ode");  // skills only, but 6 papers (higher prior)
+        CHECK_MESSAGE(rank_of(r, "eth/marta-kostic") < daniel, q);
+        if (q != "\"fault tolerance\"") CHECK_MESSAGE(rank_of(r, "kaist/jae-won-chung") < daniel, q);
+        CHECK_MESSAGE(r.hits[0].id == "eth/marta-kostic", q);  // three titles + research text
+    }
+}
+
+TEST_CASE("a name match ranks above the same word elsewhere") {
+    TempDir dir;
+    auto db = dir / "i.db";
+    {
+        IndexWriter w(db, WriterOptions{false, 2025});
+        Profile storage_person;  // the word "storage" everywhere, many papers
+        storage_person.id = "a/storage-expert";
+        storage_person.name = "Lena Holm";
+        storage_person.interests = {"storage"};
+        for (int i = 0; i < 10; ++i) storage_person.publications.push_back(pub("Storage Paper " + std::to_string(i), "FAST", 2024));
+        Profile named;  // surname Storage, nothing else
+        named.id = "b/ivo-storage";
+        named.name = "Ivo Storage";
+        w.put(storage_person);
+        w.put(named);
+        w.commit();
+    }
+    Searcher s(db);
+    SearchRequest req;
+    req.query = "Ivo Storage";
+    auto r = s.search(req);
+    REQUIRE_FALSE(r.hits.empty());
+    CHECK(r.hits[0].id == "b/ivo-storage");
+}
+
+TEST_CASE("the prior breaks ties toward recent publications") {
+    TempDir dir;
+    auto db = dir / "i.db";
+    {
+        IndexWriter w(db, WriterOptions{false, 2025});
+        for (int k = 0; k < 2; ++k) {  // same text, same number of papers; only the years differ
+            Profile p;
+            p.id = k ? "recent" : "old";
+            p.name = k ? "Ria Vale" : "Ola Berg";
+            p.interests = {"graph databases"};
+            for (int i = 0; i < 20; ++i) p.publications.push_back(pub("Untitled Work " + std::to_string(i), "VLDB", k ? 2024 : 1990));
+            w.put(p);
+        }
+        w.commit();
+    }
+    SearchRequest req;
+    req.query = "graph databases";
+    auto with_prior = Searcher(db).search(req);
+    REQUIRE(with_prior.hits.size() == 2);
+    CHECK(with_prior.hits[0].id == "recent");
+    CHECK(with_prior.hits[0].score > with_prior.hits[1].score);
+    SearcherOptions no_prior;
+    no_prior.prior_weight = 0;
+    auto without = Searcher(db, no_prior).search(req);
+    REQUIRE(without.hits.size() == 2);
+    CHECK(without.hits[0].score == doctest::Approx(without.hits[1].score));
+}
