@@ -57,7 +57,7 @@ if has cvsearch; then
   if ! cmake --build "$BUILD" -j"$JOBS" --target cvsearch_bench >"$DATA/build-cvsearch.log" 2>&1; then
     say "cvsearch_bench failed to build (see $DATA/build-cvsearch.log): running the peers only"
     ENGINES=${ENGINES//cvsearch/}
-    NOTE="**cvsearch is missing from this run: cvsearch_bench did not build** (\`$(grep -m1 -E 'error|undefined reference' "$DATA/build-cvsearch.log" | cut -c1-160)\`)."
+    NOTE="**cvsearch is missing from this run: cvsearch_bench did not build** (\`$(grep -m1 -E 'error:|undefined reference|No rule' "$DATA/build-cvsearch.log" | cut -c1-200)\`)."
   fi
 fi
 if has lucene; then
@@ -81,6 +81,7 @@ else
 fi
 RES=$OUT/results.jsonl
 : >"$RES"
+rm -f "$OUT"/*.tsv
 collect() { grep '^RESULT ' | sed 's/^RESULT //' | tee -a "$RES" >&2; }
 
 # ---- engines, one at a time --------------------------------------------------------------
