@@ -14,5 +14,10 @@ using Action = std::function<int()>;
 
 Action add_parse_command(CLI::App& app);
 Action add_completion_command(CLI::App& app);
+Action add_search_command(CLI::App& app);
+Action add_index_command(CLI::App& app);
+Action add_show_command(CLI::App& app);
+Action add_similar_command(CLI::App& app);
+Action add_stats_command(CLI::App& app);
 
 }  // namespace cvsearch::cli

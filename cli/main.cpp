@@ -1,5 +1,6 @@
 // cvsearch — the command-line tool: flags and glue over the library.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <string_view>
 #include <vector>
 
@@ -16,11 +17,28 @@ int main(int argc, char** argv) {
     app.footer("Run `cvsearch SUBCOMMAND --help` for a subcommand's options and examples.");
 
     std::vector<Action> actions;
+    actions.push_back(add_search_command(app));
+    actions.push_back(add_index_command(app));
     actions.push_back(add_parse_command(app));
+    actions.push_back(add_show_command(app));
+    actions.push_back(add_similar_command(app));
+    actions.push_back(add_stats_command(app));
     actions.push_back(add_completion_command(app));
 
+    // `cvsearch QUERY ...` means `cvsearch search QUERY ...`.
+    std::vector<std::string> args(argv + 1, argv + argc);
+    auto is_subcommand = [&](const std::string& word) {
+        for (const CLI::App* sub : app.get_subcommands({}))
+            if (sub->check_name(word)) return true;
+        return false;
+    };
+    if (!args.empty() && args[0] != "-h" && args[0] != "--help" && args[0] != "--version" && !is_subcommand(args[0])) {
+        args.insert(args.begin(), "search");
+    }
+    std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
+
     try {
-        app.parse(argc, argv);
+        app.parse(args);
     } catch (const CLI::ParseError& e) {
         int code = app.exit(e);
         return code == 0 ? 0 : exit_error;

@@ -1,0 +1,97 @@
+// `cvsearch search QUERY` (also the default: `cvsearch QUERY`).
+#include <iostream>
+#include <memory>
+
+#include "commands.hpp"
+#include "cvsearch/errors.hpp"
+#include "cvsearch/render.hpp"
+#include "options.hpp"
+
+namespace cvsearch::cli {
+namespace {
+
+struct SearchArgs {
+    std::vector<std::string> words;
+    std::string db;
+    std::vector<std::string> venues, institutions;
+    std::string years, sort = "relevance", color = "auto";
+    std::vector<std::string> facets;
+    std::size_t limit = 10, offset = 0, facet_values = 10, fragments = 2;
+    bool json = false, no_highlight = false, scores = false, no_facets = false;
+};
+
+SearchRequest to_request(const SearchArgs& a) {
+    SearchRequest r;
+    for (const auto& w : a.words) r.query += (r.query.empty() ? "" : " ") + w;
+    if (!a.venues.empty()) r.filters[Facet::venue] = a.venues;
+    if (!a.institutions.empty()) r.filters[Facet::institution] = a.institutions;
+    if (!a.years.empty()) parse_year_range(a.years, r);
+    r.limit = a.limit;
+    r.offset = a.offset;
+    r.sort = *sort_order_from_name(a.sort);
+    if (a.no_facets) r.facets.clear();
+    else if (!a.facets.empty()) {
+        r.facets.clear();
+        for (const auto& f : a.facets) r.facets.push_back(*facet_from_name(f));
+    }
+    r.facet_values = a.facet_values;
+    r.highlight.enabled = !a.no_highlight;
+    r.highlight.max_fragments = a.fragments;
+    return r;
+}
+
+}  // namespace
+
+Action add_search_command(CLI::App& app) {
+    auto a = std::make_shared<SearchArgs>();
+    CLI::App* cmd = app.add_subcommand("search", "Search the index (the default: `cvsearch QUERY` is `cvsearch search QUERY`)");
+    cmd->footer(
+        "Query syntax: words (all must match), \"phrases\", AND OR NOT ( ), +word -word, prefix*,\n"
+        "fields name: title: interest: skill:, filters venue:SOSP institution:KAIST,\n"
+        "year:2019..2024 (has a publication in that range). A syntax error never fails the\n"
+        "search: it is searched leniently and a warning is printed.\n\n"
+        "Examples:\n"
+        "  cvsearch \"fault tolerance\"\n"
+        "  cvsearch search \"pipeline parallelism\" --venue SOSP --institution KAIST --years 2019..2024 --limit 5\n"
+        "  cvsearch search 'venue:NSDI \"energy\" -blockchain' --json\n"
+        "  cvsearch search --institution \"University of Michigan\"     (no query: every profile that passes)\n\n"
+        "Exit status: 0 at least one hit, 1 no hits, 2 error.");
+    cmd->add_option("query", a->words, "Query words (quote phrases); may be empty when filters are given");
+    add_db_option(*cmd, a->db);
+    cmd->add_option("--venue", a->venues, "Only profiles with a publication at this venue (repeat: any of them)");
+    cmd->add_option("--institution", a->institutions, "Only profiles affiliated with this institution (repeat: any of them)");
+    cmd->add_option("--years", a->years, "Only profiles with a publication in FROM..TO (FROM.. and ..TO work too)");
+    cmd->add_option("--limit,-n", a->limit, "How many hits to show")->capture_default_str()->check(CLI::Range(0, 1000));
+    cmd->add_option("--offset", a->offset, "Skip this many hits (paging)")->capture_default_str();
+    cmd->add_option("--sort", a->sort, "Order: relevance, latest_year, publication_count")
+        ->check(CLI::IsMember({"relevance", "latest_year", "publication_count"}))
+        ->capture_default_str();
+    cmd->add_option("--facets", a->facets, "Facets to count (default: institution venue year)")
+        ->check(CLI::IsMember({"institution", "venue", "year"}));
+    cmd->add_flag("--no-facets", a->no_facets, "Do not count facets");
+    cmd->add_option("--facet-values", a->facet_values, "Values to show per facet")->capture_default_str();
+    cmd->add_option("--fragments", a->fragments, "Highlighted fragments per hit (1-3)")->capture_default_str()->check(CLI::Range(1, 3));
+    cmd->add_flag("--no-highlight", a->no_highlight, "Do not compute highlighted fragments");
+    cmd->add_flag("--scores", a->scores, "Show each hit's relevance score");
+    cmd->add_flag("--json", a->json, "Print the results as JSON (see docs/json-output.md)");
+    add_color_option(*cmd, a->color);
+    return [a, cmd]() -> int {
+        if (!cmd->parsed()) return -1;
+        SearchRequest request = to_request(*a);
+        if (request.query.empty() && request.filters.empty() && !request.year_min && !request.year_max)
+            throw Error(ErrorCode::usage, "", "nothing to search for: give a query or a filter (--venue, --institution, --years)");
+        Searcher searcher = open_searcher(resolve_db(a->db));
+        SearchResults results = searcher.search(request);
+        if (a->json) {
+            std::cout << results_to_json(results, 2) << "\n";
+        } else {
+            TerminalStyle style;
+            style.color = use_color(a->color);
+            style.show_scores = a->scores;
+            std::cout << results_to_terminal(results, style);
+        }
+        return results.total > 0 ? exit_ok : exit_no_match;
+    };
+}
+
+}  // namespace cvsearch::cli

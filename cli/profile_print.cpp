@@ -1,0 +1,65 @@
+// Human-readable profile listing, shared by `parse` and `show`.
+#include "profile_print.hpp"
+
+#include <iostream>
+#include <sstream>
+
+namespace cvsearch::cli {
+namespace {
+
+std::string years(const Affiliation& a) {
+    std::string s = a.start_year ? std::to_string(*a.start_year) : "";
+    if (a.current) return s + " - present";
+    if (a.end_year && a.end_year != a.start_year) s += (s.empty() ? "" : " - ") + std::to_string(*a.end_year);
+    return s;
+}
+
+}  // namespace
+
+void print_profile(const Profile& p, const Style& st) {
+    std::ostringstream out;
+    out << st.bold(p.name.empty() ? "(name not stated)" : p.name) << "  " << st.dim(p.id + " · " + std::string(format_name(p.source.format)))
+        << "\n";
+    for (const auto& e : p.emails) out << "  email      " << e << "\n";
+    if (!p.homepage.empty()) out << "  homepage   " << p.homepage << "\n";
+    if (!p.headline.empty()) out << "  headline   " << p.headline << "\n";
+    if (!p.interests.empty()) {
+        out << "  interests  ";
+        for (std::size_t i = 0; i < p.interests.size(); ++i) out << (i ? "; " : "") << p.interests[i];
+        out << "\n";
+    }
+    if (!p.affiliations.empty()) out << st.cyan("  affiliations") << "\n";
+    for (const auto& a : p.affiliations) {
+        out << "    " << affiliation_kind_name(a.kind) << "  " << st.bold(a.institution);
+        if (!a.role.empty()) out << ", " << a.role;
+        std::string y = years(a);
+        if (!y.empty()) out << "  " << st.dim(y);
+        if (a.institution_raw != a.institution && !a.institution_raw.empty()) out << st.dim("  (" + a.institution_raw + ")");
+        out << "\n";
+    }
+    if (!p.publications.empty()) out << st.cyan("  publications (" + std::to_string(p.publications.size()) + ")") << "\n";
+    for (const auto& pub : p.publications) {
+        out << "    " << (pub.year ? std::to_string(*pub.year) : std::string("----")) << "  "
+            << st.green(pub.venue.empty() ? std::string("?") : pub.venue) << "  " << pub.title
+            << st.dim("  [" + std::string(publication_kind_name(pub.kind)) + "]") << "\n";
+    }
+    auto list = [&](const char* label, const std::vector<std::string>& v) {
+        if (v.empty()) return;
+        out << st.cyan(std::string("  ") + label) << "\n";
+        for (const auto& x : v) out << "    " << x << "\n";
+    };
+    list("awards", p.awards);
+    list("skills", p.skills);
+    Facets f = facets_of(p);
+    out << st.cyan("  facets") << "\n    institution: ";
+    for (std::size_t i = 0; i < f.institution.size(); ++i) out << (i ? ", " : "") << f.institution[i];
+    out << "\n    venue:       ";
+    for (std::size_t i = 0; i < f.venue.size(); ++i) out << (i ? ", " : "") << f.venue[i];
+    out << "\n    year:        ";
+    for (std::size_t i = 0; i < f.year.size(); ++i) out << (i ? ", " : "") << f.year[i];
+    out << "\n";
+    std::cout << out.str();
+}
+
+
+}  // namespace cvsearch::cli
