@@ -67,3 +67,47 @@ TEST_CASE("normalize_profile fills venues and kinds; status words give no venue"
 TEST_CASE("the compiled-in venue table is the full data file") {
     CHECK(venue_count() >= 400);
 }
+
+TEST_CASE("institution spellings map to one canonical institution") {
+    struct Row { const char* raw; const char* canonical; };
+    const Row rows[] = {
+        {"The University of Michigan", "University of Michigan"},
+        {"UMich", "University of Michigan"},
+        {"Univ. of Michigan, Ann Arbor", "University of Michigan"},
+        {"University of Michigan, Ann Arbor", "University of Michigan"},
+        {"Korea Advanced Institute of Science and Technology (KAIST)", "KAIST"},
+        {"KAIST", "KAIST"},
+        {"Department of Computer Science, ETH Zürich, Switzerland", "ETH Zurich"},
+        {"ETH Zurich", "ETH Zurich"},
+        {"University of California, Berkeley", "UC Berkeley"},
+        {"Massachusetts Institute of Technology", "MIT"},
+        {"Carnegie Mellon University", "Carnegie Mellon University"},
+        {"Seoul National University", "Seoul National University"},
+        {"Sungkyunkwan University (SKKU)", "Sungkyunkwan University"},
+        {"Microsoft Research Asia, Beijing", "Microsoft Research"},
+    };
+    for (const auto& r : rows) CHECK_MESSAGE(institution_value(r.raw) == r.canonical, r.raw << " -> " << institution_value(r.raw));
+}
+
+TEST_CASE("unknown institutions keep the part that names the institution") {
+    struct Row { const char* raw; const char* value; };
+    const Row rows[] = {
+        {"Dept. of EECS, Foo Institute of Technology, Springfield, IL", "Foo Institute of Technology"},
+        {"The Bar College of Music", "Bar College of Music"},
+        {"Qux Labs", "Qux Labs"},
+    };
+    for (const auto& r : rows) CHECK_MESSAGE(institution_value(r.raw) == r.value, r.raw << " -> " << institution_value(r.raw));
+}
+
+TEST_CASE("normalize_profile canonicalizes affiliations, also values already set") {
+    Profile p;
+    p.affiliations.push_back({"", "Korea Advanced Institute of Science and Technology", AffiliationKind::education, "", {}, {}, false});
+    p.affiliations.push_back({"UMich", "", AffiliationKind::work, "", {}, {}, true});
+    normalize_profile(p);
+    CHECK(p.affiliations[0].institution == "KAIST");
+    CHECK(p.affiliations[1].institution == "University of Michigan");
+}
+
+TEST_CASE("the compiled-in institution table is the full data file") {
+    CHECK(institution_count() >= 500);
+}
