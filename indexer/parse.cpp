@@ -34,9 +34,24 @@ std::string stem_of(std::string_view name) {
     return std::string(base);
 }
 
+// A JSON key (not a value: profile JSON has "kind": "work").
+bool has_key(std::string_view head, std::string_view key) {
+    const std::string quoted = "\"" + std::string(key) + "\"";
+    for (auto pos = head.find(quoted); pos != std::string_view::npos; pos = head.find(quoted, pos + 1)) {
+        auto after = head.find_first_not_of(" \t\r\n", pos + quoted.size());
+        if (after != std::string_view::npos && head[after] == ':') return true;
+    }
+    return false;
+}
+
 bool looks_like_json_resume(std::string_view head) {
-    return head.find("\"basics\"") != std::string_view::npos || head.find("\"work\"") != std::string_view::npos ||
-           head.find("jsonresume") != std::string_view::npos;
+    return has_key(head, "basics") || head.find("jsonresume") != std::string_view::npos ||
+           (has_key(head, "work") && !has_key(head, "affiliations"));
+}
+
+// UTF-16 text is full of zero bytes, yet it is text: decode_to_utf8 reads it.
+bool has_utf16_bom(std::string_view bytes) {
+    return bytes.substr(0, 2) == "\xFF\xFE" || bytes.substr(0, 2) == "\xFE\xFF";
 }
 
 bool looks_binary(std::string_view head) {
@@ -72,7 +87,8 @@ Format detect_format(std::string_view name, std::string_view bytes) {
     if (head.substr(0, 5) == "%PDF-") return Format::pdf;
     std::string ext = extension_of(name);
     bool json_like = !trimmed.empty() && (trimmed.front() == '{' || trimmed.front() == '[');
-    if (ext == "json" || ext == "jsonl" || (json_like && ext != "md" && ext != "tex"))
+    if (ext == "jsonl") return Format::profile_json;
+    if (ext == "json" || (json_like && ext != "md" && ext != "tex"))
         return looks_like_json_resume(head) ? Format::json_resume : Format::profile_json;
     if (ext == "pdf") return Format::pdf;
     if (ext == "md" || ext == "markdown") return Format::markdown;
@@ -91,7 +107,7 @@ std::vector<Profile> parse_bytes(std::string_view bytes, std::string_view name, 
                     "file is " + std::to_string(bytes.size()) + " bytes, over the limit of " +
                         std::to_string(options.max_file_bytes) + " bytes; split it or raise the limit (--max-file-size)");
     Format format = options.format.value_or(detect_format(name, bytes));
-    if (format != Format::pdf && looks_binary(bytes.substr(0, 4096)))
+    if (format != Format::pdf && !has_utf16_bom(bytes) && looks_binary(bytes.substr(0, 4096)))
         throw Error(ErrorCode::parse, std::string(name),
                     "looks like a binary file, not a CV (" + std::string(format_name(format)) + " expected)");
     switch (format) {
