@@ -8,7 +8,9 @@
 # Environment: DATA (work folder, default /tmp/cvsearch-bench; needs ~40 MB per 1000
 # profiles), BUILD (CMake build dir, default $DATA/build), ENGINES (default: all of
 # "sqlite xapian xapian-sf0 lucene cvsearch"), ROUNDS (timed passes per mode, default 3),
-# JOBS (build and generator processes, default 2).
+# JOBS (build and generator processes, default 2), COMMIT (what the report names as the
+# measured commit; default: git rev-parse HEAD of this tree). To measure exactly a commit
+# while the work tree is being edited: git archive HEAD | tar -x -C /tmp/x, run from there.
 # Progress goes to stderr, the report to stdout; raw results in $DATA/nN/results.jsonl,
 # per-engine logs and per-query records ($engine.tsv) next to it.
 set -euo pipefail
@@ -130,7 +132,7 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 cat <<EOF
 ## cvsearch benchmark: N = $(printf "%'d" "$N") profiles
 
-\`bench/run_all.sh $N\` on $(date -u +%Y-%m-%d) at commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "?"), $cpu, $(nproc) cores.
+\`bench/run_all.sh $N\` on $(date -u +%Y-%m-%d) at commit ${COMMIT:-$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "?")}, $cpu, $(nproc) cores.
 Corpus $(du -m --apparent-size "$OUT/corpus.jsonl" | cut -f1) MB JSONL ($(du -sm --apparent-size "$OUT/cvs" | cut -f1) MB of CV files), $(grep -vc '^#' "$QUERIES") queries x $ROUNDS timed rounds after one warm-up round, single thread, index in page cache.
 $NOTE
 
