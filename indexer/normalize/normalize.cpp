@@ -145,6 +145,11 @@ std::optional<PublicationKind> status_instead_of_venue(std::string_view raw) {
     std::string key = text::fold_key(clean_venue(raw));
     for (const auto& [word, kind] : statuses)
         if (key == word) return kind;
+    // "Ph.D. Dissertation, University of X", "Master's thesis": a thesis, not a venue.
+    for (const char* thesis : {"ph d dissertation", "ph d thesis", "phd dissertation", "phd thesis", "doctoral dissertation",
+                               "doctoral thesis", "master s thesis", "masters thesis", "msc thesis", "m s thesis",
+                               "bachelor s thesis", "bachelor thesis", "dissertation", "thesis", "habilitation"})
+        if (key.rfind(thesis, 0) == 0) return PublicationKind::thesis;
     return std::nullopt;
 }
 
