@@ -1,0 +1,468 @@
+// Affiliations: institution, role and years from education and experience sections.
+//
+// Each line is cut into parts (at column gaps, pipes and commas) and every part
+// classified: date, place, role/degree, institution (by strength: a university
+// beats a company beats a lab), or unknown. Lines are then grouped into entries
+// anchored by their institution. PDF text often puts the dates of several
+// entries after all of them ("Univ A / PhD / Univ B / MS / Ann Arbor / 2021 -
+// Present / Daejeon / 2016 - 2018"), so dates that are not on an entry's own
+// lines are handed out to the undated entries in order.
+#include "indexer/extract/affiliations.hpp"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+
+#include "core/text.hpp"
+#include "indexer/extract/chars.hpp"
+#include "indexer/extract/dates.hpp"
+#include "indexer/extract/lexicon.hpp"
+#include "indexer/normalize/normalize.hpp"
+
+namespace cvsearch::extract {
+namespace {
+
+using Strength = InstitutionStrength;
+
+struct LineInfo {
+    std::size_t index = 0;
+    std::string inst;
+    Strength strength = Strength::none;
+    std::string role;
+    std::vector<YearRange> dates;
+    bool location = false;
+};
+
+struct Entry {
+    std::string inst;
+    std::string role;
+    std::vector<YearRange> dates;
+    std::size_t line = 0;
+    bool dated_here = false;  // dates came from the entry's own lines
+};
+
+// Detail lines of an entry that name people or topics, not places.
+bool is_detail_label(std::string_view text) {
+    std::size_t colon = text.find(':');
+    if (colon == std::string_view::npos || colon > 40) return false;
+    std::string label = text::fold_key(text.substr(0, colon));
+    static const std::array<const char*, 30> labels = {
+        "advisor", "advisors", "adviser", "supervisor", "supervisors", "thesis", "dissertation", "gpa", "topic", "thesis topic",
+        "major", "minor", "coursework", "courses", "relevant coursework", "committee", "mentor", "mentors", "host", "focus",
+        "project", "projects", "keywords", "honors", "awards", "grade", "description", "responsibilities", "pi", "co advisor"};
+    return std::any_of(labels.begin(), labels.end(), [&](const char* l) { return label == l; }) ||
+           label.find("advisor") != std::string::npos || label.find("supervisor") != std::string::npos ||
+           label.find("thesis") != std::string::npos;
+}
+
+std::size_t count_words(std::string_view s) {
+    std::size_t n = 0;
+    std::string collapsed = text::collapse_whitespace(s);
+    for (std::string_view w : text::split(collapsed, ' '))
+        if (!w.empty()) ++n;
+    return n;
+}
+
+// A final dot belongs to abbreviations ("Inc.", "Ph.D.", "Univ.") and stays.
+bool dot_is_abbreviation(std::string_view p) {
+    std::size_t space = p.rfind(' ');
+    std::string_view last = space == std::string_view::npos ? p : p.substr(space + 1);
+    if (last.size() >= 2 && last.substr(0, last.size() - 1).find('.') != std::string_view::npos) return true;  // "Ph.D."
+    std::string l = text::ascii_lower(last);
+    return l == "inc." || l == "co." || l == "corp." || l == "ltd." || l == "univ." || l == "jr." || l == "st." || last.size() == 2;
+}
+
+std::string_view trim_part(std::string_view p) {
+    auto junk = [](char c) { return c == ' ' || c == '\t' || c == ',' || c == ';' || c == ':' || c == '|' || c == '-' || c == '*'; };
+    while (!p.empty() && junk(p.front())) p.remove_prefix(1);
+    while (!p.empty() && (junk(p.back()) || (p.back() == '.' && !dot_is_abbreviation(p)))) p.remove_suffix(1);
+    // An unbalanced bracket left over from a cut.
+    if (!p.empty() && (p.front() == '(' || p.front() == '[') && p.find_first_of(")]") == std::string_view::npos) p.remove_prefix(1);
+    if (!p.empty() && (p.back() == ')' || p.back() == ']') && p.find_first_of("([") == std::string_view::npos) p.remove_suffix(1);
+    return text::trim(p);
+}
+
+// Replaces column separators with tabs so one split finds every cell.
+std::string mark_cells(std::string s) {
+    static const std::array<std::string_view, 9> seps = {" | ", "|", " \xC2\xB7 ", " \xE2\x80\xA2 ", " \xE2\x80\x94 ", " \xE2\x80\x93 ",
+                                                         " - ", " -- ", "   "};
+    for (auto sep : seps) {
+        std::size_t at;
+        while ((at = s.find(sep)) != std::string::npos) s.replace(at, sep.size(), "\t");
+    }
+    std::size_t at;
+    while ((at = s.find("  ")) != std::string::npos) s.replace(at, 2, "\t");
+    return s;
+}
+
+// " at " and " @ " join a role and its institution: "Research Intern at NVIDIA".
+std::vector<std::string> split_at_word(std::string_view cell) {
+    std::vector<std::string> out;
+    std::string s(cell);
+    for (std::string_view sep : {" at ", " @ ", " with "}) {
+        std::size_t at = s.find(sep);
+        if (at != std::string::npos && at > 0 && at + sep.size() < s.size() && chars::is_upper(chars::first(s.substr(at + sep.size())))) {
+            out.push_back(s.substr(0, at));
+            out.push_back(s.substr(at + sep.size()));
+            return out;
+        }
+    }
+    out.push_back(s);
+    return out;
+}
+
+// Splits on commas and semicolons that are not inside parentheses.
+std::vector<std::string> split_commas(std::string_view cell) {
+    std::vector<std::string> out;
+    std::string cur;
+    int depth = 0;
+    for (char c : cell) {
+        if (c == '(' || c == '[') ++depth;
+        if ((c == ')' || c == ']') && depth > 0) --depth;
+        if ((c == ',' || c == ';') && depth == 0) {
+            out.push_back(cur);
+            cur.clear();
+            continue;
+        }
+        cur.push_back(c);
+    }
+    out.push_back(cur);
+    return out;
+}
+
+std::vector<std::string> words(std::string_view s) {
+    std::vector<std::string> out;
+    for (std::string_view w : text::split(s, ' '))
+        if (!w.empty()) out.emplace_back(w);
+    return out;
+}
+
+std::string join_words(const std::vector<std::string>& w, std::size_t from, std::size_t to) {
+    std::string out;
+    for (std::size_t i = from; i < to; ++i) out += (out.empty() ? "" : " ") + w[i];
+    return out;
+}
+
+// "System Software Engineer TmaxSoft Inc." -> {"System Software Engineer", "TmaxSoft Inc."}:
+// a role written straight before its institution without a separator.
+std::vector<std::string> split_role_then_institution(const std::string& part) {
+    if (!is_role(part)) return {part};
+    auto w = words(part);
+    std::size_t cut = 0;
+    int depth = 0;
+    for (std::size_t i = 0; i < w.size() && i < 6; ++i) {
+        for (char c : w[i]) depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+        if (depth == 0 && is_role(w[i]) && !starts_with_degree(w[i])) cut = i + 1;
+    }
+    if (cut == 0 || cut >= w.size()) return {part};
+    std::string rest = join_words(w, cut, w.size());
+    if (!chars::is_upper(chars::first(rest)) || is_field_of_study(rest)) return {part};
+    Strength s = institution_strength(rest);
+    if (s < Strength::org && !is_acronym(rest)) return {part};
+    return {join_words(w, 0, cut), rest};
+}
+
+struct Part {
+    std::string text;
+    enum class Kind { unknown, role, location, institution } kind = Kind::unknown;
+    Strength strength = Strength::none;
+};
+
+bool plain_name(std::string_view p) {
+    // An organization name by elimination: capitalized, short, no digits, no title words.
+    std::string_view t = text::trim(p);
+    if (t.empty() || !chars::is_upper(chars::first(t)) || count_words(t) > 5 || chars::has_digit(t)) return false;
+    if (has_title_words(t) || is_field_of_study(t)) return false;
+    for (char c : t)
+        if (c == ':' || c == '"' || c == '!' || c == '?' || c == '/') return false;
+    return true;
+}
+
+std::vector<Part> classify_parts(const std::string& line_without_dates) {
+    std::vector<std::string> raw;
+    std::string cells = mark_cells(line_without_dates);
+    for (std::string_view cell : text::split(cells, '\t')) {
+        for (const auto& piece : split_at_word(cell))
+            for (const auto& c : split_commas(piece))
+                for (const auto& p : split_role_then_institution(std::string(trim_part(c))))
+                    if (!trim_part(p).empty()) raw.emplace_back(trim_part(p));
+    }
+    std::vector<Part> parts;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        Part p{raw[i]};
+        std::string_view next = i + 1 < raw.size() ? std::string_view(raw[i + 1]) : std::string_view();
+        Strength s = institution_strength(p.text);
+        if (is_location(p.text, next) && s < Strength::org) {
+            p.kind = Part::Kind::location;
+        } else if (starts_with_degree(p.text)) {
+            p.kind = Part::Kind::role;
+        } else if (s == Strength::academic) {
+            p.kind = Part::Kind::institution;
+        } else if (is_role(p.text)) {
+            p.kind = Part::Kind::role;
+        } else if (s != Strength::none) {
+            p.kind = Part::Kind::institution;
+        } else if (count_words(p.text) <= 8 && normalize::find_institution(p.text)) {
+            p.kind = Part::Kind::institution;
+            s = Strength::academic;
+        }
+        if (p.kind == Part::Kind::unknown && is_acronym(p.text) && normalize::find_institution(p.text)) {
+            p.kind = Part::Kind::institution;
+            s = Strength::academic;
+        }
+        if (count_words(p.text) > 10) p.kind = Part::Kind::unknown, s = Strength::none;
+        p.strength = s;
+        parts.push_back(std::move(p));
+    }
+    // A city before a state or country ("Ann Arbor, MI") was classified with its
+    // neighbour in view; the state itself is a location too.
+    return parts;
+}
+
+// The institution of a line: the strongest institution part; a lab or unit
+// yields to an acronym beside it ("Software Platform Lab, SNU" -> "SNU").
+std::optional<std::size_t> pick_institution(const std::vector<Part>& parts, bool allow_elimination, bool education) {
+    std::optional<std::size_t> best;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        if (parts[i].kind != Part::Kind::institution || parts[i].strength == Strength::department) continue;
+        if (!best || parts[i].strength > parts[*best].strength) best = i;
+    }
+    if (!best || parts[*best].strength <= Strength::unit) {
+        for (std::size_t i = 0; i < parts.size(); ++i)
+            if (parts[i].kind == Part::Kind::unknown && is_acronym(parts[i].text) && !is_location(parts[i].text)) return i;
+    }
+    if (best) return best;
+    if (!allow_elimination) return std::nullopt;
+    bool has_context = std::any_of(parts.begin(), parts.end(), [](const Part& p) {
+        return p.kind == Part::Kind::role || p.kind == Part::Kind::location;
+    });
+    if (!has_context) return std::nullopt;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        if (parts[i].kind != Part::Kind::unknown) continue;
+        if (education ? is_acronym(parts[i].text) : plain_name(parts[i].text)) return i;
+        if (!education) break;  // only the first unknown part may be the employer
+    }
+    return std::nullopt;
+}
+
+// The role: the first role part, with the field after a degree ("Ph.D.", "Computer Science").
+std::string pick_role(const std::vector<Part>& parts, std::optional<std::size_t> inst) {
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        if (parts[i].kind != Part::Kind::role) continue;
+        std::string role = parts[i].text;
+        if (starts_with_degree(role) && i + 1 < parts.size() && parts[i + 1].kind == Part::Kind::unknown && inst != i + 1 &&
+            is_field_of_study(parts[i + 1].text))
+            role += ", " + parts[i + 1].text;
+        return role;
+    }
+    return {};
+}
+
+// The campus after "University of X": kept when the table then knows the
+// institution better ("University of California, Berkeley").
+std::string with_campus(const std::vector<Part>& parts, std::size_t i) {
+    std::string inst = parts[i].text;
+    if (i + 1 >= parts.size() || parts[i + 1].kind != Part::Kind::unknown) return inst;
+    std::string joined = inst + ", " + parts[i + 1].text;
+    auto alone = normalize::find_institution(inst);
+    auto both = normalize::find_institution(joined);
+    if (both && (!alone || alone->canonical != both->canonical)) return joined;
+    return inst;
+}
+
+// A sentence describing the work ("Developed a scheduler used by engineers at
+// Samsung, ...") names places in passing; it is no entry line.
+bool is_description(std::string_view text) {
+    std::vector<std::string> w = words(text::collapse_whitespace(text));
+    if (w.size() < 5) return false;
+    std::string first = text::ascii_lower(w.front());
+    bool verb = first.size() > 4 && (first.compare(first.size() - 2, 2, "ed") == 0 || first.compare(first.size() - 3, 3, "ing") == 0);
+    std::size_t lower = 0;
+    for (const auto& x : w)
+        if (chars::is_lower(chars::first(x))) ++lower;
+    return verb || (w.size() >= 8 && lower * 5 >= w.size() * 2);
+}
+
+LineInfo analyze(const Line& line, std::size_t index, bool education, bool header) {
+    LineInfo info;
+    info.index = index;
+    if (line.blank() || is_detail_label(line.text) || is_description(line.text)) return info;
+    std::string text = unglue_columns(line.text);
+    if (count_words(text) > 30) return info;  // a description paragraph
+    auto spans = find_date_spans(text);
+    std::string rest;
+    std::size_t at = 0;
+    for (const auto& sp : spans) {
+        rest += text.substr(at, sp.begin - at) + "\t";
+        at = sp.end;
+        info.dates.push_back(sp.range);
+    }
+    rest += text.substr(at);
+    // A sub-heading is a project or group title unless it names an institution itself.
+    std::vector<Part> parts = classify_parts(rest);
+    bool allow_elimination = line.heading_level == 0 && count_words(rest) <= 16 && !header;
+    auto inst = pick_institution(parts, allow_elimination, education);
+    if (inst && line.heading_level > 0 && parts[*inst].strength < Strength::academic) inst.reset();
+    if (inst && header && parts[*inst].strength < Strength::org) inst.reset();
+    if (inst) {
+        info.inst = with_campus(parts, *inst);
+        info.strength = parts[*inst].strength;
+    }
+    info.role = pick_role(parts, inst);
+    info.location = std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.kind == Part::Kind::location; });
+    return info;
+}
+
+YearRange merge(const std::vector<YearRange>& dates) {
+    YearRange out;
+    for (const auto& d : dates) {
+        if (d.start && (!out.start || *d.start < *out.start)) out.start = d.start;
+        if (d.end && (!out.end || *d.end > *out.end)) out.end = d.end;
+        out.current |= d.current;
+    }
+    if (out.current) out.end.reset();
+    return out;
+}
+
+// Dates written on lines of their own go to the entries that have none: in
+// order when the counts match (PDF column layouts), else to the nearest entry
+// above (or below, for dates before the first entry).
+void assign_floating_dates(std::vector<Entry>& entries, const std::vector<std::pair<std::size_t, std::vector<YearRange>>>& floating) {
+    std::vector<Entry*> undated;
+    for (auto& e : entries)
+        if (e.dates.empty()) undated.push_back(&e);
+    if (!undated.empty() && undated.size() == floating.size()) {
+        for (std::size_t i = 0; i < floating.size(); ++i) undated[i]->dates = floating[i].second;
+        return;
+    }
+    for (const auto& [line, dates] : floating) {
+        Entry* target = nullptr;
+        for (auto& e : entries)
+            if (e.line <= line && e.dates.empty()) target = &e;
+        if (!target)
+            for (auto& e : entries)
+                if (e.line > line && e.dates.empty()) {
+                    target = &e;
+                    break;
+                }
+        if (target) target->dates = dates;
+    }
+}
+
+AffiliationKind kind_of(const std::string& block_kind, const std::string& role) {
+    std::string r = text::ascii_lower(role);
+    if (r.find("visiting") != std::string::npos || r.find("visitor") != std::string::npos || r.find("sabbatical") != std::string::npos ||
+        r.find("exchange") != std::string::npos)
+        return AffiliationKind::visiting;
+    if (block_kind == "education") return AffiliationKind::education;
+    if (block_kind == "header" && starts_with_degree(role)) return AffiliationKind::education;
+    return AffiliationKind::work;
+}
+
+std::vector<Entry> group_entries(const Block& block) {
+    const bool education = block.kind == "education";
+    std::vector<Entry> entries;
+    std::vector<std::pair<std::size_t, std::vector<YearRange>>> floating;
+    Entry* cur = nullptr;
+    bool pending = false;  // cur came from a role or date line and waits for its institution
+    for (std::size_t i = 0; i < block.lines.size(); ++i) {
+        LineInfo info = analyze(block.lines[i], i, education, block.kind == "header");
+        if (!info.inst.empty()) {
+            bool joins = cur && pending && (info.role.empty() || cur->role.empty()) && (info.dates.empty() || cur->dates.empty());
+            if (!joins) {
+                entries.push_back(Entry{});
+                entries.back().line = i;
+            }
+            cur = &entries.back();
+            pending = false;
+            cur->inst = info.inst;
+            if (cur->role.empty()) cur->role = info.role;
+            if (!info.dates.empty() && cur->dates.empty()) cur->dates = info.dates, cur->dated_here = true;
+        } else if (!info.role.empty()) {
+            bool new_position = !cur || (!cur->role.empty() && (!info.dates.empty() || cur->dated_here));
+            if (new_position) {
+                entries.push_back(Entry{});
+                entries.back().line = i;
+                cur = &entries.back();
+                pending = true;
+                cur->role = info.role;
+                cur->dates = info.dates;
+                cur->dated_here = !info.dates.empty();
+            } else if (cur->role.empty()) {
+                cur->role = info.role;
+                if (!info.dates.empty() && cur->dates.empty()) cur->dates = info.dates, cur->dated_here = true;
+            }
+        } else if (!info.dates.empty()) {
+            floating.emplace_back(i, info.dates);
+        }
+    }
+    // A second position at the same place ("Senior Researcher 2021 - / Researcher
+    // 2019 - 2021") inherits the institution above it.
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        if (entries[i].inst.empty() && i > 0) entries[i].inst = entries[i - 1].inst;
+    entries.erase(std::remove_if(entries.begin(), entries.end(), [](const Entry& e) { return e.inst.empty(); }), entries.end());
+    assign_floating_dates(entries, floating);
+    return entries;
+}
+
+bool is_split_word(std::string_view w) {
+    static const std::array<const char*, 26> after = {
+        "university", "institute", "college", "research", "lab", "labs", "inc", "corp", "technology", "engineering",
+        "science", "sciences", "school", "center", "centre", "korea", "usa", "china", "japan", "germany",
+        "france", "canada", "india", "kingdom", "states", "academy"};
+    std::string l = text::ascii_lower(w);
+    return std::any_of(after.begin(), after.end(), [&](const char* a) { return l == a; }) || is_country_or_state(w);
+}
+
+}  // namespace
+
+std::string unglue_columns(std::string_view line) {
+    std::string out;
+    std::size_t word_start = 0;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        char c = line[i];
+        if (!std::isalpha(static_cast<unsigned char>(c))) word_start = i + 1;
+        if (i > 0 && std::islower(static_cast<unsigned char>(line[i - 1])) && std::isupper(static_cast<unsigned char>(c))) {
+            std::string_view left = line.substr(word_start, i - word_start);
+            // The left word may itself start mid-token ("TmaxSoft" has no split word).
+            std::size_t cap = left.size();
+            while (cap > 0 && !std::isupper(static_cast<unsigned char>(left[cap - 1]))) --cap;
+            std::string_view left_word = cap > 0 ? left.substr(cap - 1) : left;
+            std::string_view right = line.substr(i);
+            std::size_t right_end = 0;
+            while (right_end < right.size() && std::isalpha(static_cast<unsigned char>(right[right_end])) &&
+                   (right_end == 0 || std::islower(static_cast<unsigned char>(right[right_end]))))
+                ++right_end;
+            std::string_view right_word = right.substr(0, right_end);
+            bool month_follows = find_date_spans(right.substr(0, std::min<std::size_t>(right.size(), 12))).size() > 0 &&
+                                 find_date_spans(right.substr(0, std::min<std::size_t>(right.size(), 12))).front().begin == 0;
+            bool split = is_split_word(left_word) || month_follows || starts_with_degree(right) ||
+                         (is_role(right_word) && right_word.size() > 3);
+            if (split) {
+                out.push_back('\t');
+                word_start = i;
+            }
+        }
+        out.push_back(c);
+    }
+    return out;
+}
+
+std::vector<Affiliation> extract_affiliations(const Block& block) {
+    std::vector<Affiliation> out;
+    for (const Entry& e : group_entries(block)) {
+        if (block.kind == "header" && e.dates.empty()) continue;
+        Affiliation a;
+        a.institution_raw = e.inst;
+        a.role = text::collapse_whitespace(e.role);
+        a.kind = kind_of(block.kind, e.role);
+        YearRange r = merge(e.dates);
+        a.start_year = r.start;
+        a.end_year = r.end;
+        a.current = r.current;
+        if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(std::move(a));
+    }
+    return out;
+}
+
+}  // namespace cvsearch::extract

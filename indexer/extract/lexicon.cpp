@@ -1,0 +1,249 @@
+#include "indexer/extract/lexicon.hpp"
+
+#include <algorithm>
+#include <array>
+#include <unordered_set>
+#include <vector>
+
+#include "core/text.hpp"
+#include "indexer/extract/chars.hpp"
+
+namespace cvsearch::extract {
+namespace {
+
+std::vector<std::string> tokens_of(std::string_view part) {
+    std::vector<std::string> out;
+    std::string key = text::fold_key(part);
+    for (std::string_view t : text::split(key, ' '))
+        if (!t.empty()) out.emplace_back(t);
+    return out;
+}
+
+std::string without_asides(std::string_view s) {
+    std::string out;
+    int depth = 0;
+    for (char c : s) {
+        if (c == '(' || c == '[') ++depth;
+        else if ((c == ')' || c == ']') && depth > 0) --depth;
+        else if (depth == 0) out.push_back(c);
+    }
+    return out;
+}
+
+bool contains(const std::unordered_set<std::string>& set, const std::string& w) { return set.count(w) > 0; }
+
+const std::unordered_set<std::string>& academic_words() {
+    static const std::unordered_set<std::string> w = {
+        "university", "universitat", "universite", "universidad", "universita", "universiteit", "universitet", "universidade",
+        "uniwersytet", "univerzita", "universiti", "univ", "college", "institute", "institut", "instituto", "istituto", "school",
+        "academy", "akademie", "hochschule", "ecole", "politecnico", "polytechnic", "polytechnique", "eth", "epfl", "conservatory",
+        "seminary", "cnrs", "inria", "csic", "cern", "infn", "inserm", "technion", "universitatea", "fachhochschule",
+        "gymnasium", "lycee", "observatory", "hospital", "clinic", "museum", "kaist", "postech", "mit", "caltech"};
+    return w;
+}
+
+const std::unordered_set<std::string>& org_words() {
+    static const std::unordered_set<std::string> w = {
+        "inc", "corp", "corporation", "ltd", "llc", "gmbh", "company", "co", "foundation", "agency", "ministry", "council",
+        "bank", "consortium", "technologies", "labs", "laboratories", "laboratory", "lab", "center", "centre", "electronics",
+        "plc", "ag", "srl", "bv", "oy", "kk", "limited", "incorporated", "group", "microsystems", "semiconductor",
+        "pharmaceuticals", "therapeutics", "research", "ventures", "capital", "partners", "studios", "association",
+        "society", "organization", "organisation", "fund", "trust", "commission", "department", "dept", "team",
+        "division", "unit", "faculty"};
+    return w;
+}
+
+const std::unordered_set<std::string>& role_words() {
+    static const std::unordered_set<std::string> w = {
+        "intern", "internship", "engineer", "scientist", "researcher", "professor", "lecturer", "postdoc", "postdoctoral",
+        "fellow", "assistant", "associate", "student", "member", "director", "manager", "developer", "consultant", "analyst",
+        "head", "lead", "chair", "instructor", "ta", "scholar", "visiting", "visitor", "founder", "cofounder", "ceo", "cto",
+        "officer", "specialist", "architect", "programmer", "advisor", "adviser", "technician", "coordinator", "staff",
+        "trainee", "apprentice", "candidate", "reader", "docent", "tutor", "demonstrator", "president", "vp", "principal",
+        "affiliate", "postdoctorate", "employee", "owner", "partner", "editor", "writer", "designer", "administrator",
+        "investigator", "faculty", "dean", "provost", "chancellor", "teacher", "doctoral", "graduate", "undergraduate",
+        "phd", "degree", "bachelor", "bachelors", "master", "masters", "diploma", "doctorate", "habilitation", "mba",
+        "msc", "bsc", "meng", "beng", "mphil", "dphil", "btech", "mtech", "laurea", "licence", "licenciatura", "magister",
+        "exchange", "minor", "major", "certificate", "abd", "coop", "co-op", "contractor", "freelance", "freelancer",
+        "volunteer", "ambassador", "mentor", "organizer", "secretary", "treasurer", "representative", "agent", "attache",
+        "counsel", "physician", "resident", "nurse", "pharmacist", "statistician", "economist", "mathematician", "physicist",
+        "chemist", "biologist", "geologist", "librarian", "curator"};
+    return w;
+}
+
+// Degree abbreviations as written at the start of a part, dots and spaces removed.
+bool degree_abbreviation(std::string_view squashed) {
+    static const std::array<const char*, 34> d = {
+        "phd",  "dphil", "drsc",  "ms",   "msc",  "ma",  "meng", "mphil", "mba",  "mtech", "mres", "mas",
+        "bs",   "bsc",   "ba",    "beng", "btech", "be", "bas",  "bba",   "dipling", "dipl", "mse", "mbbs",
+        "md",   "jd",    "llm",   "llb",  "edd",  "scd", "dr",   "mfa",   "bfa",  "mpp"};
+    return std::any_of(d.begin(), d.end(), [&](const char* x) { return squashed == x; });
+}
+
+}  // namespace
+
+bool is_acronym(std::string_view part) {
+    std::string_view p = text::trim(part);
+    if (p.size() < 2 || p.size() > 10 || p.find(' ') != std::string_view::npos) return false;
+    std::size_t letters = chars::count_letters(p), upper = chars::count_upper(p);
+    if (letters < 2 || chars::has_digit(p)) return false;
+    if (upper == letters) return true;
+    // "UMich", "EPFLab": at least two capitals, one of them after the first letter.
+    return upper >= 2 && chars::is_upper(chars::first(p));
+}
+
+bool starts_with_degree(std::string_view part) {
+    std::string_view p = text::trim(part);
+    // The first word (up to a space, comma or "in"), without dots and hyphens: "Ph.D." -> "phd".
+    std::string squashed;
+    std::size_t i = 0;
+    std::size_t spaces = 0;
+    for (; i < p.size() && squashed.size() < 8; ++i) {
+        char c = p[i];
+        if (c == '.' || c == '-') continue;
+        if (c == ' ') {
+            // "Ph. D." and "M. S." keep going over one space after a dot
+            if (i > 0 && p[i - 1] == '.' && spaces == 0 && i + 1 < p.size() && std::isupper(static_cast<unsigned char>(p[i + 1]))) {
+                ++spaces;
+                continue;
+            }
+            break;
+        }
+        if (!std::isalpha(static_cast<unsigned char>(c))) break;
+        squashed.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    }
+    // "MS" and "BA" must be written in capitals to count (not "Ma", "Be").
+    if (degree_abbreviation(squashed)) {
+        std::string_view first = p.substr(0, std::min(p.size(), p.find(' ')));
+        return chars::count_upper(first) >= 2 || squashed.size() >= 3;
+    }
+    auto toks = tokens_of(p);
+    if (toks.empty()) return false;
+    static const std::unordered_set<std::string> words = {"bachelor", "bachelors", "master", "masters", "doctor", "doctorate",
+                                                          "diploma",  "licence",   "laurea", "magister", "habilitation",
+                                                          "doctoral", "undergraduate", "graduate", "postgraduate"};
+    return words.count(toks.front()) > 0;
+}
+
+bool is_role(std::string_view part) {
+    std::string p = without_asides(part);
+    if (starts_with_degree(p)) return true;
+    auto toks = tokens_of(p);
+    if (toks.empty() || toks.size() > 10) return false;
+    return std::any_of(toks.begin(), toks.end(), [](const std::string& t) { return contains(role_words(), t); });
+}
+
+InstitutionStrength institution_strength(std::string_view part) {
+    std::string p = without_asides(part);
+    auto toks = tokens_of(p);
+    if (toks.empty() || toks.size() > 10) return InstitutionStrength::none;
+    const std::string& first = toks.front();
+    // "Department of ...", "School of Computer Science", "Faculty of ..." are units of an institution.
+    bool unit_lead = first == "department" || first == "dept" || first == "faculty" || first == "division" ||
+                     ((first == "school" || first == "college" || first == "graduate") && toks.size() > 1 &&
+                      (toks[1] == "of" || toks[1] == "school")) ||
+                     first == "chair" || first == "centre" || first == "center";
+    // "Lab of Imaging Science", "Group of ...": a unit named after its topic.
+    bool unit_of = (first == "lab" || first == "laboratory" || first == "group") && toks.size() > 1 && toks[1] == "of";
+    bool academic = false, org = false;
+    for (std::size_t i = 0; i < toks.size(); ++i) {
+        const std::string& t = toks[i];
+        if (contains(academic_words(), t) || t.rfind("univ", 0) == 0) academic = true;
+        else if (contains(org_words(), t)) org = true;
+    }
+    // The last word decides for labs and groups: "Computer Vision Lab" is a unit,
+    // "Argonne National Laboratory" an organization (the caller prefers a
+    // university next to a unit).
+    const std::string& last = toks.back();
+    bool unit_tail = last == "lab" || last == "group" || last == "team" || last == "unit" || last == "division" ||
+                     (last.size() > 3 && last.compare(last.size() - 3, 3, "lab") == 0 && last != "lab");
+    if (unit_lead) return InstitutionStrength::department;
+    if (unit_of) return InstitutionStrength::unit;
+    if (academic && !unit_tail) return InstitutionStrength::academic;
+    if (unit_tail) return InstitutionStrength::unit;
+    if (org) {
+        // "Research" alone in "Research Assistant" is no organization.
+        bool only_research = std::all_of(toks.begin(), toks.end(), [](const std::string& t) {
+            return t == "research" || !contains(org_words(), t);
+        });
+        if (only_research && (toks.front() == "research" || is_role(p))) return InstitutionStrength::none;
+        if (std::any_of(toks.begin(), toks.end(), [](const std::string& t) { return t == "department" || t == "dept" || t == "faculty" || t == "division"; }))
+            return InstitutionStrength::department;
+        // "Center for ..." and "Institute for ..." name organizations; other parts with
+        // title words ("Systems for Machine Learning") are project titles.
+        static const std::unordered_set<std::string> lead_orgs = {"center", "centre", "foundation", "society", "association",
+                                                                  "council", "agency", "office", "laboratory", "consortium"};
+        if (has_title_words(p) && !lead_orgs.count(toks.front())) return InstitutionStrength::none;
+        return InstitutionStrength::org;
+    }
+    return InstitutionStrength::none;
+}
+
+bool is_country_or_state(std::string_view part) {
+    std::string_view p = text::trim(part);
+    static const std::unordered_set<std::string> states = {
+        "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA",
+        "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK",
+        "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "DC", "ON", "QC", "BC",
+        "AB", "NS", "USA", "US", "UK", "UAE", "PRC", "ROK"};
+    std::string s(p);
+    while (!s.empty() && (s.back() == '.' || s.back() == ')')) s.pop_back();
+    // "MI 48109": a state with a ZIP code.
+    std::size_t sp = s.find(' ');
+    if (sp != std::string::npos && sp == 2 && std::all_of(s.begin() + 3, s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '-'; }))
+        s.resize(2);
+    if (states.count(s)) return true;
+    static const std::unordered_set<std::string> countries = {
+        "usa", "united states", "united states of america", "u s a", "u s", "uk", "united kingdom", "england", "scotland",
+        "wales", "ireland", "northern ireland", "canada", "mexico", "brazil", "argentina", "chile", "colombia", "peru",
+        "china", "p r china", "pr china", "hong kong", "taiwan", "japan", "korea", "south korea", "republic of korea",
+        "korea republic of", "singapore", "india", "pakistan", "bangladesh", "sri lanka", "nepal", "vietnam", "thailand",
+        "malaysia", "indonesia", "philippines", "australia", "new zealand", "germany", "france", "italy", "spain",
+        "portugal", "netherlands", "the netherlands", "belgium", "luxembourg", "switzerland", "austria", "denmark", "sweden",
+        "norway", "finland", "iceland", "poland", "czech republic", "czechia", "slovakia", "hungary", "romania", "bulgaria",
+        "greece", "turkey", "serbia", "croatia", "slovenia", "ukraine", "russia", "russian federation", "estonia", "latvia",
+        "lithuania", "israel", "iran", "iraq", "saudi arabia", "united arab emirates", "uae", "qatar", "egypt", "nigeria",
+        "kenya", "south africa", "ghana", "ethiopia", "morocco", "tunisia", "algeria", "jordan", "lebanon", "cyprus",
+        "malta", "remote", "online", "hybrid", "virtual", "europe", "asia", "worldwide", "california", "massachusetts",
+        "new york", "texas", "washington", "illinois", "pennsylvania", "michigan", "ontario", "quebec", "bavaria",
+        "catalonia", "kazakhstan", "uzbekistan", "armenia", "georgia", "belarus", "moldova", "mongolia", "macau", "macao"};
+    return countries.count(text::fold_key(s)) > 0;
+}
+
+bool is_location(std::string_view part, std::string_view next) {
+    std::string_view p = text::trim(part);
+    if (p.empty()) return false;
+    if (is_country_or_state(p)) return true;
+    // A city is recognized by what follows it: "Ann Arbor" + "MI", "Daejeon" + "Republic of Korea".
+    if (!next.empty() && is_country_or_state(next)) {
+        auto toks = tokens_of(p);
+        return toks.size() <= 3 && institution_strength(p) == InstitutionStrength::none && !is_role(p) &&
+               chars::is_upper(chars::first(p));
+    }
+    return false;
+}
+
+bool is_field_of_study(std::string_view part) {
+    static const std::unordered_set<std::string> fields = {
+        "science", "sciences", "engineering", "mathematics", "math", "physics", "biology", "chemistry", "economics",
+        "statistics", "studies", "informatics", "medicine", "finance", "management", "administration", "psychology",
+        "neuroscience", "linguistics", "philosophy", "history", "law", "education", "humanities", "design", "architecture",
+        "geography", "geology", "astronomy", "astrophysics", "bioinformatics", "biostatistics", "epidemiology", "computing",
+        "technology", "business", "accounting", "marketing", "communications", "literature", "sociology", "anthropology",
+        "arts", "music", "nursing", "pharmacy", "ecology", "genetics", "mechanics", "electronics", "robotics"};
+    auto toks = tokens_of(without_asides(part));
+    if (toks.empty() || toks.size() > 8) return false;
+    if (institution_strength(part) == InstitutionStrength::academic) return false;
+    return std::any_of(toks.begin(), toks.end(), [&](const std::string& t) { return fields.count(t) > 0; }) &&
+           std::none_of(toks.begin(), toks.end(), [](const std::string& t) { return t == "inc" || t == "ltd" || t == "corp"; });
+}
+
+bool has_title_words(std::string_view part) {
+    static const std::unordered_set<std::string> words = {"for", "with", "using", "towards", "toward", "via", "on", "to",
+                                                          "from", "by", "through", "into", "is", "are", "we", "a", "an",
+                                                          "based", "driven", "aware"};
+    auto toks = tokens_of(part);
+    return std::any_of(toks.begin(), toks.end(), [&](const std::string& t) { return words.count(t) > 0; });
+}
+
+}  // namespace cvsearch::extract

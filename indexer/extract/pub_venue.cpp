@@ -1,0 +1,232 @@
+// Venues: where the venue of an entry starts and ends, and what kind it is.
+#include "indexer/extract/pub_venue.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <vector>
+
+#include "core/text.hpp"
+#include "indexer/extract/chars.hpp"
+#include "indexer/extract/dates.hpp"
+#include "indexer/extract/lexicon.hpp"
+
+namespace cvsearch::extract {
+namespace {
+
+bool contains_any(const std::string& hay, std::initializer_list<const char*> needles) {
+    return std::any_of(needles.begin(), needles.end(), [&](const char* n) { return hay.find(n) != std::string::npos; });
+}
+
+// Words that start a remark after the venue rather than continue it.
+bool is_note_start(std::string_view s) {
+    std::string l = text::fold_key(s);
+    static const std::array<const char*, 36> notes = {
+        "best", "award", "acceptance", "accept rate", "oral", "spotlight", "invited", "also", "selected", "nominated", "equal",
+        "paper", "slides", "code", "video", "link", "talk", "featured", "press", "media", "cited", "pdf", "bibtex", "bibtx",
+        "project", "arxiv version", "full version", "extended version", "denotes", "co first", "corresponding", "winner",
+        "runner up", "honorable", "finalist", "github"};
+    for (const char* n : notes) {
+        std::size_t len = std::strlen(n);
+        if (l.compare(0, len, n) == 0 && (l.size() == len || l[len] == ' ')) return true;
+    }
+    return false;
+}
+
+// "pp. 1-12", "vol. 3", "31(8)", "45:1-12", "e0123", "12", "LNCS 7484", "Article 12".
+bool is_locator(std::string_view s) {
+    std::string l = text::ascii_lower(text::trim(s));
+    if (l.empty()) return true;
+    for (const char* lead : {"pp", "p.", "pages", "page", "vol", "volume", "no.", "no ", "issue", "art.", "article", "doi", "isbn", "issn",
+                             "lncs", "ch.", "chapter", "number", "num."})
+        if (l.rfind(lead, 0) == 0) return true;
+    std::size_t letters = chars::count_letters(l), digits = 0;
+    for (char c : l) digits += std::isdigit(static_cast<unsigned char>(c)) ? 1 : 0;
+    return digits > 0 && letters <= 1;
+}
+
+// Top-level comma/semicolon segments of s.
+std::vector<std::string> segments(std::string_view s) {
+    std::vector<std::string> out;
+    std::string cur;
+    int depth = 0;
+    for (char c : s) {
+        if (c == '(' || c == '[') ++depth;
+        if ((c == ')' || c == ']') && depth > 0) --depth;
+        if ((c == ',' || c == ';') && depth == 0) {
+            out.push_back(cur);
+            cur.clear();
+            continue;
+        }
+        cur.push_back(c);
+    }
+    out.push_back(cur);
+    for (auto& o : out) o = std::string(text::trim(o));
+    return out;
+}
+
+bool ends_with_acronym_parens(std::string_view s) {
+    s = text::trim(s);
+    if (s.empty() || s.back() != ')') return false;
+    std::size_t open = s.rfind('(');
+    if (open == std::string_view::npos) return false;
+    std::string_view inner = s.substr(open + 1, s.size() - open - 2);
+    return chars::count_upper(inner) >= 2;
+}
+
+// Removes "(short paper)", "(to appear)", "(oral)": parenthesized remarks without capitals.
+std::string drop_lowercase_asides(std::string_view s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '(') {
+            std::size_t close = s.find(')', i);
+            if (close != std::string_view::npos) {
+                std::string_view inner = s.substr(i + 1, close - i - 1);
+                bool remark = chars::count_upper(inner) == 0 && !chars::has_digit(inner);
+                if (remark) {
+                    i = close;
+                    continue;
+                }
+            }
+        }
+        out.push_back(s[i]);
+    }
+    return text::collapse_whitespace(out);
+}
+
+// Cuts s at the first ". " after which a remark or a new sentence follows:
+// "NeurIPS 2021. Best Paper Award" -> "NeurIPS 2021". Abbreviations
+// ("Proc. SPIE", "Appl. Phys. Lett.") stay: they are followed by venue words.
+std::string_view cut_sentences(std::string_view s) {
+    for (std::size_t i = 0; i + 1 < s.size(); ++i) {
+        if (s[i] != '.' || s[i + 1] != ' ') continue;
+        std::string_view before = s.substr(0, i);
+        std::string_view after = text::trim(s.substr(i + 1));
+        if (is_note_start(after) || mentions_submission(after)) return before;
+        if (!find_years(before).empty()) return before;
+        // A long run of lower-case words after the dot is prose, not a venue.
+        std::size_t lower_words = 0, words = 0;
+        for (std::string_view w : text::split(after.substr(0, std::min<std::size_t>(after.size(), 60)), ' ')) {
+            if (w.empty()) continue;
+            ++words;
+            if (chars::is_lower(chars::first(w))) ++lower_words;
+        }
+        if (words >= 5 && lower_words * 2 > words) return before;
+    }
+    return s;
+}
+
+std::string strip_leading_in(std::string_view s) {
+    s = text::trim(s);
+    auto junk = [](char c) { return c == ',' || c == '.' || c == ';' || c == ':' || c == ')' || c == '"' || c == ' ' || c == '-'; };
+    while (!s.empty() && junk(s.front())) s.remove_prefix(1);
+    // Curly quotes left from the title.
+    while (s.size() >= 3 && (s.substr(0, 3) == "\xE2\x80\x9D" || s.substr(0, 3) == "\xE2\x80\x9C")) s = text::trim(s.substr(3));
+    for (std::string_view lead : {"published in ", "appeared in ", "presented at ", "to appear in ", "to appear at ", "to appear, ",
+                                  "accepted at ", "accepted to ", "accepted by ", "accepted in ", "accepted for publication in ",
+                                  "in: ", "in ", "at "}) {
+        if (text::starts_with_icase(s, lead)) {
+            s.remove_prefix(lead.size());
+            break;
+        }
+    }
+    return std::string(text::trim(s));
+}
+
+}  // namespace
+
+std::string strip_links_and_ids(std::string_view s) {
+    std::string out;
+    std::string lower = text::ascii_lower(s);
+    std::size_t i = 0;
+    while (i < s.size()) {
+        if (lower.compare(i, 4, "http") == 0 || lower.compare(i, 4, "www.") == 0 || lower.compare(i, 4, "doi:") == 0 ||
+            lower.compare(i, 4, "doi ") == 0 || lower.compare(i, 7, "doi.org") == 0) {
+            while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
+            continue;
+        }
+        if (s[i] == '[') {  // "[pdf]", "[code]", "[slides]"
+            std::size_t close = s.find(']', i);
+            if (close != std::string_view::npos && close - i < 16) {
+                std::string_view inner = s.substr(i + 1, close - i - 1);
+                if (chars::count_upper(inner) <= 1 && !chars::has_digit(inner) && chars::count_letters(inner) > 0) {
+                    i = close + 1;
+                    continue;
+                }
+            }
+        }
+        out.push_back(s[i]);
+        ++i;
+    }
+    return text::collapse_whitespace(out);
+}
+
+bool mentions_submission(std::string_view s) {
+    std::string l = text::fold(s);
+    return contains_any(l, {"under review", "under submission", "in submission", "submitted", "in preparation", "in prep.",
+                            "under revision", "revise and resubmit", "r&r", "major revision", "minor revision",
+                            "\xE5\x9C\xA8\xE6\x8A\x95", "\xE6\x8A\x95\xE7\xA8\xBF", "\xE5\xAE\xA1\xE7\xA8\xBF\xE4\xB8\xAD"});
+}
+
+bool is_placeholder_venue(std::string_view venue) {
+    std::string k = text::fold_key(venue);
+    return k == "preprint" || k == "working paper" || k == "manuscript" || k == "unpublished" || k == "unpublished manuscript" ||
+           k == "draft" || k == "technical report" || k == "tech report" || k == "report" || k == "forthcoming" ||
+           k == "to appear" || k == "accepted" || k == "in press" || k.empty();
+}
+
+std::string venue_from_rest(std::string_view rest) {
+    std::string s = strip_leading_in(strip_links_and_ids(rest));
+    s = std::string(cut_sentences(s));
+    std::vector<std::string> segs = segments(s);
+    std::string venue;
+    std::size_t used = 0;
+    for (std::size_t i = 0; i < segs.size() && used < 5; ++i) {
+        const std::string& seg = segs[i];
+        if (seg.empty()) {
+            if (venue.empty()) continue;
+            break;
+        }
+        std::string_view next = i + 1 < segs.size() ? std::string_view(segs[i + 1]) : std::string_view();
+        bool stop = is_only_dates(seg) || is_locator(seg) || is_note_start(seg) || is_location(seg, next) ||
+                    (!venue.empty() && ((chars::is_lower(chars::first(seg)) && seg.rfind("and ", 0) != 0) || seg.size() > 120));
+        if (stop) break;
+        venue += (venue.empty() ? "" : ", ") + seg;
+        ++used;
+        if (!find_years(seg).empty() || ends_with_acronym_parens(seg)) break;
+    }
+    venue = drop_lowercase_asides(venue);
+    while (!venue.empty() && std::string_view(".,;: ").find(venue.back()) != std::string_view::npos) venue.pop_back();
+    return venue;
+}
+
+PublicationKind kind_from_words(std::string_view venue) {
+    std::string l = " " + text::fold(venue) + " ";
+    if (contains_any(l, {"patent"})) return PublicationKind::patent;
+    if (contains_any(l, {"thesis", "dissertation"})) return PublicationKind::thesis;
+    if (contains_any(l, {"workshop"})) return PublicationKind::workshop;
+    if (contains_any(l, {"poster"})) return PublicationKind::poster;
+    if (contains_any(l, {"arxiv", "preprint", "biorxiv", "medrxiv", "ssrn", "chemrxiv", "psyarxiv", "research square"}))
+        return PublicationKind::preprint;
+    if (contains_any(l, {"journal", "transactions", " trans.", " trans ", "letters", " lett.", "magazine", " review", "annals",
+                         "bulletin", " j. ", " jour."}))
+        return PublicationKind::journal;
+    if (contains_any(l, {"conference", "proceedings", " proc.", " proc ", "symposium", " conf.", "congress"}))
+        return PublicationKind::conference;
+    return PublicationKind::other;
+}
+
+PublicationKind kind_from_heading(std::string_view heading) {
+    std::string l = text::fold(heading);
+    if (contains_any(l, {"patent"})) return PublicationKind::patent;
+    if (contains_any(l, {"thesis", "theses", "dissertation"})) return PublicationKind::thesis;
+    if (contains_any(l, {"workshop"})) return PublicationKind::workshop;
+    if (contains_any(l, {"poster", "abstract"})) return PublicationKind::poster;
+    if (contains_any(l, {"preprint", "manuscript", "submitted", "under review", "working paper", "in preparation", "submission"}))
+        return PublicationKind::preprint;
+    if (contains_any(l, {"journal"})) return PublicationKind::journal;
+    if (contains_any(l, {"conference", "proceeding", "symposi"})) return PublicationKind::conference;
+    return PublicationKind::other;
+}
+
+}  // namespace cvsearch::extract

@@ -1,0 +1,116 @@
+// Affiliations from education and experience sections, including PDF-broken layouts.
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "indexer/extract/affiliations.hpp"
+#include "indexer/extract/extract.hpp"
+#include "indexer/readers/reader.hpp"
+
+using cvsearch::Affiliation;
+using cvsearch::AffiliationKind;
+
+namespace {
+
+struct Want {
+    std::string institution_raw;
+    std::string role;
+    std::optional<int> start;
+    std::optional<int> end;
+    bool current;
+    AffiliationKind kind;
+};
+
+std::vector<Affiliation> affiliations_of(const std::string& text) {
+    cvsearch::readers::TextDocument d;
+    d.text = text;
+    return cvsearch::extract::extract_profile(d).affiliations;
+}
+
+void check(const std::string& text, const std::vector<Want>& want) {
+    auto got = affiliations_of(text);
+    CAPTURE(text);
+    REQUIRE(got.size() == want.size());
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        CAPTURE(i);
+        CHECK(got[i].institution_raw == want[i].institution_raw);
+        CHECK(got[i].role == want[i].role);
+        CHECK(got[i].start_year == want[i].start);
+        CHECK(got[i].end_year == want[i].end);
+        CHECK(got[i].current == want[i].current);
+        CHECK(got[i].kind == want[i].kind);
+    }
+}
+
+constexpr auto edu = AffiliationKind::education;
+constexpr auto work = AffiliationKind::work;
+constexpr auto visiting = AffiliationKind::visiting;
+
+}  // namespace
+
+TEST_CASE("one-line entries: dates, role and institution in any order") {
+    check("# Appointments\n"
+          "2019 \xE2\x80\x93 present     Senior Scientist, Example Institute of Technology, Department of Physics\n"
+          "2015 \xE2\x80\x93 2019        Postdoctoral Fellow, Northfield University\n"
+          "2014               Visiting Researcher, Lakeside National Laboratory\n",
+          {{"Example Institute of Technology", "Senior Scientist", 2019, std::nullopt, true, work},
+           {"Northfield University", "Postdoctoral Fellow", 2015, 2019, false, work},
+           {"Lakeside National Laboratory", "Visiting Researcher", 2014, 2014, false, visiting}});
+}
+
+TEST_CASE("education entries with the degree before the institution") {
+    check("# Education\n"
+          "- Ph.D., Computer Science, Northfield University, 2013\xE2\x80\x93" "2018. Thesis: *Learning to Rank*.\n"
+          "- B.Sc., Mathematics, University of Eastbrook, 2009 - 2013\n",
+          {{"Northfield University", "Ph.D., Computer Science", 2013, 2018, false, edu},
+           {"University of Eastbrook", "B.Sc., Mathematics", 2009, 2013, false, edu}});
+}
+
+TEST_CASE("light markup cventry lines") {
+    check("# Education\n- 2016 -- 2021 | Ph.D. in Physics | Westbrook University | Westbrook, UK | Thesis on lasers\n",
+          {{"Westbrook University", "Ph.D. in Physics", 2016, 2021, false, edu}});
+}
+
+TEST_CASE("PDF layout: places and dates lines away from their institutions") {
+    check("# EDUCATION\n\n"
+          "\xE2\x80\xA2 The University of Northfield\n\nPh.D. Student in Computer Science\n\nAdvisor: Prof. Ada Byron\n\n"
+          "Eastbrook Institute of Technology (EIT)\n\nMaster of Science in Computer Science\n\n"
+          "Ann Arbor, MI, USA\n\nAug 2021 - Present\n\nDaejeon, Republic of Korea\n\nMar 2016 - Feb 2018\n",
+          {{"The University of Northfield", "Ph.D. Student in Computer Science", 2021, std::nullopt, true, edu},
+           {"Eastbrook Institute of Technology (EIT)", "Master of Science in Computer Science", 2016, 2018, false, edu}});
+}
+
+TEST_CASE("PDF layout: columns glued together and a role glued to its company") {
+    check("# Professional Experience\nNorthfield ResearchSeoul, South KoreaResearch EngineerFeb 2020 \xE2\x80\x93 Jun 2024\n"
+          "\xE2\x80\xA2 System Software Engineer Quillsoft Inc.\tFeb 2018 \xE2\x80\x93 Jun 2019 Seongnam, Republic of Korea\n",
+          {{"Northfield Research", "Research Engineer", 2020, 2024, false, work},
+           {"Quillsoft Inc.", "System Software Engineer", 2018, 2019, false, work}});
+}
+
+TEST_CASE("a company without a keyword is found next to a role and a place") {
+    check("# Work Experience\n- Summer 2023 **Zentrix, Software Engineer Intern, Madison, WI**\n"
+          "- Developed a workload analyzer used by engineers at Example Labs, improving isolation.\n",
+          {{"Zentrix", "Software Engineer Intern", 2023, 2023, false, work}});
+}
+
+TEST_CASE("several positions under one employer") {
+    check("# Experience\nNorthfield Research, Mountain View, CA\n"
+          "Senior Research Scientist                Aug 2021 - Present\n"
+          "Research Scientist                       Sep 2018 - Jul 2021\n",
+          {{"Northfield Research", "Senior Research Scientist", 2021, std::nullopt, true, work},
+           {"Northfield Research", "Research Scientist", 2018, 2021, false, work}});
+}
+
+TEST_CASE("a lab yields to the university named beside it") {
+    check("# Research Experience\nSoftware Platform Lab, NFU\nApr 2020 - Jun 2021\n",
+          {{"NFU", "", 2020, 2021, false, work}});
+}
+
+TEST_CASE("unglue_columns splits only at column boundaries") {
+    using cvsearch::extract::unglue_columns;
+    CHECK(unglue_columns("Northfield UniversitySeoul, KoreaB.S. in PhysicsMar 2012") ==
+          "Northfield University\tSeoul, Korea\tB.S. in Physics\tMar 2012");
+    CHECK(unglue_columns("TmaxSoft and DeepMind") == "TmaxSoft and DeepMind");
+}
