@@ -23,6 +23,15 @@ std::string strip_comments(std::string_view s) {
     std::string out;
     out.reserve(s.size());
     for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s.compare(i, 5, "\\verb") == 0 && !escaped(s, i)) {  // \verb|50%| is no comment
+            std::size_t d = i + 5 + (i + 5 < s.size() && s[i + 5] == '*');
+            std::size_t close = d < s.size() && !utf8::is_ascii_alpha(s[d]) ? s.find(s[d], d + 1) : std::string_view::npos;
+            if (close != std::string_view::npos && s.find('\n', d) > close) {
+                out.append(s.substr(i, close + 1 - i));
+                i = close;
+                continue;
+            }
+        }
         if (s[i] != '%' || escaped(s, i)) { out.push_back(s[i]); continue; }
         std::size_t nl = s.find('\n', i);
         if (nl == std::string_view::npos) break;
@@ -66,7 +75,9 @@ std::string drop_iffalse(std::string_view s) {
             else if (w == "fi" && --depth == 0) break;
             j += w.size();
         }
-        i = (j >= s.size() ? s.size() : j + 3) - 1;  // the loop's ++i steps past "\fi"
+        std::size_t after = j >= s.size() ? s.size() : j + 3;
+        if ((out.empty() || out.back() == '\n') && after < s.size() && s[after] == '\n') ++after;  // own lines
+        i = after - 1;  // the loop's ++i steps past "\fi"
     }
     return out;
 }
@@ -89,7 +100,10 @@ std::string drop_environments(std::string_view s, const std::set<std::string>& n
         std::size_t pos = 0;
         while ((pos = out.find(begin, pos)) != std::string::npos) {
             std::size_t stop = out.find(end, pos + begin.size());
-            out.erase(pos, stop == std::string::npos ? std::string::npos : stop + end.size() - pos);
+            std::size_t len = stop == std::string::npos ? std::string::npos : stop + end.size() - pos;
+            bool own_lines = (pos == 0 || out[pos - 1] == '\n') && len != std::string::npos && pos + len < out.size() &&
+                             out[pos + len] == '\n';
+            out.erase(pos, own_lines ? len + 1 : len);
         }
     }
     return out;

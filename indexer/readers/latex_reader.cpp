@@ -11,6 +11,7 @@
 //
 // Recursion happens only into macro arguments and expansions; both are bounded
 // (kMaxDepth, kExpansionBudget), so hostile input cannot exhaust the stack.
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <string>
@@ -200,6 +201,7 @@ std::string one_line(std::string_view s) { return text::collapse_whitespace(s); 
 struct UserMacro {
     int params = 0;
     bool optional_first = false;  // \newcommand{\x}[2][default]{...}
+    bool expanding = false;
     std::string body;
 };
 
@@ -375,11 +377,13 @@ class LatexConverter {
         generic(-1, c, out, depth);
     }
 
-    void user_macro(const UserMacro& m, Cursor& c, std::string& out, int depth) {
+    void user_macro(UserMacro& m, Cursor& c, std::string& out, int depth) {
         if (m.params == 0) {
-            if (expansions_ < kExpansionBudget) {
+            if (expansions_ < kExpansionBudget && !m.expanding) {
                 ++expansions_;
+                m.expanding = true;  // a macro that uses itself expands once
                 run_into(m.body, out, depth + 1);  // \newcommand{\uiowa}{University of Iowa}
+                m.expanding = false;
             }
             return;
         }
@@ -694,7 +698,8 @@ class LatexConverter {
         std::string l = label ? one_line(convert(*label, depth + 1)) : std::string();
         if (!l.empty() && !is_bullet_label(l)) {
             // "\item[18.]" numbers the entry itself; "\item[2019]" or "\item[Python]" labels it
-            bool numbering = l.find_first_not_of("0123456789.()[]") == std::string::npos;
+            std::size_t digits = std::count_if(l.begin(), l.end(), [](char ch) { return utf8::is_ascii_digit(ch); });
+            bool numbering = digits <= 3 && l.find_first_not_of("0123456789.()[]") == std::string::npos;
             prefix += numbering ? l + " " : l + " | ";
         } else if (number > 0) {
             prefix += std::to_string(number) + ". ";

@@ -375,7 +375,8 @@ constexpr std::string_view kNotNameWords[] = {
     "service", "talks", "employment", "professional", "selected", "invited", "references", "languages",
     "information", "biography", "overview", "positions", "appointments", "grants", "funding", "activities",
     "certifications", "patents", "presentations", "membership", "courses", "work", "technical", "recent",
-    "papers", "students", "supervision", "mentoring", "outreach", "other", "additional", "details", "background"};
+    "papers", "students", "supervision", "mentoring", "outreach", "other", "additional", "details", "background",
+    "phd", "ph d", "msc", "bsc", "mba", "dr", "prof", "professor", "candidate", "student", "postdoc"};
 
 constexpr std::string_view kParticles[] = {"van", "von", "de", "der", "den", "da", "di", "du", "del",
                                                          "della", "la", "le", "bin", "ibn", "al", "el", "y", "dos"};
@@ -396,6 +397,12 @@ bool all_cjk(std::string_view s, std::size_t& count) {
 bool name_token_ok(std::string_view tok, bool first) {
     if (tok.size() >= 2 && tok.front() == '(' && tok.back() == ')') tok = tok.substr(1, tok.size() - 2);  // "(Deyuan)"
     if (tok.empty()) return false;
+    // a '.' belongs to initials ("M.", "J.-P.") and suffixes, not to words ending a sentence ("Example.")
+    if (tok.find('.') != std::string_view::npos && tok != "Jr." && tok != "Sr." && tok != "St.") {
+        std::size_t letters = 0;
+        for (char ch : tok) letters += ch != '.' && ch != '-';
+        if (letters > 2) return false;
+    }
     std::string lower = text::ascii_lower(tok);
     if (!first && std::find(std::begin(kParticles), std::end(kParticles), lower) != std::end(kParticles)) return true;
     auto [c, len] = utf8::decode(tok, 0);
