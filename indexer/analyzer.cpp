@@ -101,11 +101,14 @@ std::vector<Word> scan(std::string_view text) {
     return words;
 }
 
-std::string joined(const Word& w) {
+std::string joined(const Word& w, std::size_t first, std::size_t last) {
     std::string out;
-    for (const auto& p : w.parts) out += p.folded;
+    for (std::size_t i = first; i <= last; ++i) out += w.parts[i].folded;
     return out;
 }
+
+/// Compounds with more parts than this only get their full joined form.
+constexpr std::size_t max_parts_for_subcompounds = 4;
 
 }  // namespace
 
@@ -115,8 +118,14 @@ Analyzer::Analyzer(const SynonymTable& synonyms) : synonyms_(&synonyms), stemmer
 std::vector<Token> Analyzer::tokenize(std::string_view text) const {
     std::vector<Token> out;
     for (auto& w : scan(text)) {
+        const std::size_t n = w.parts.size();
         for (auto& p : w.parts) out.push_back(Token{p.begin, p.end, p.folded, false});
-        if (w.parts.size() > 1) out.push_back(Token{w.begin, w.end, joined(w), true});
+        if (n < 2) continue;
+        out.push_back(Token{w.begin, w.end, joined(w, 0, n - 1), true});
+        if (n > max_parts_for_subcompounds) continue;
+        for (std::size_t len = n - 1; len >= 2; --len)  // "O'Donnell-Hayes": also odonnell, donnellhayes
+            for (std::size_t first = 0; first + len <= n; ++first)
+                out.push_back(Token{w.parts[first].begin, w.parts[first + len - 1].end, joined(w, first, first + len - 1), true});
     }
     return out;
 }

@@ -9,7 +9,9 @@
 //     ("Jae-Won", "O'Reilly", "fault-tolerant"). A compound is indexed as its parts
 //     at consecutive positions (so the phrase "jae won" matches) plus the joined
 //     form without positions ("jaewon"), so "Jae-Won", "Jae Won" and "Jaewon" all
-//     find "Jae-Won". Numbers are not joined ("2019-2021" stays two words).
+//     find "Jae-Won". With three or four parts, every run of two or more parts
+//     is joined too ("O'Donnell-Hayes" -> odonnellhayes, odonnell, donnellhayes).
+//     Numbers are not joined ("2019-2021" stays two words).
 //  4. A trailing possessive "'s" / "’s" is dropped ("O'Reilly's" -> o, reilly, oreilly).
 //  5. English stemming (Snowball "english"); Xapian adds "Z"+prefix+stem terms
 //     next to the unstemmed words (STEM_SOME), the query parser stems every
@@ -58,7 +60,8 @@ class Analyzer {
     explicit Analyzer(const SynonymTable& synonyms);
 
     /// The words of `text` in order: each part of a compound, then (if it has
-    /// several parts) the compound itself. Offsets refer to `text`.
+    /// several parts) the whole compound joined, then its shorter joined runs.
+    /// Offsets refer to `text`.
     std::vector<Token> tokenize(std::string_view text) const;
 
     /// `text` with every word folded, compound joiners turned into '-' and

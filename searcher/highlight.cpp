@@ -102,11 +102,14 @@ std::vector<HighlightSource> highlight_sources(const Profile& p) {
         if (!award.empty()) out.push_back({"award", "", award, 1.0});
     for (const auto& s : p.sections) {
         if (s.text.empty()) continue;
-        if ((s.kind == "publications" && !p.publications.empty()) || (s.kind == "interests" && !p.interests.empty()) ||
-            (s.kind == "skills" && !p.skills.empty()))
-            continue;  // the structured field shows the same text better
+        // Sections that repeat a structured field rank below it (the field shows
+        // the same text better) but still count for what only they hold.
+        std::string repeats = s.kind == "publications" && !p.publications.empty() ? "title"
+                              : s.kind == "interests" && !p.interests.empty()     ? "interests"
+                              : s.kind == "skills" && !p.skills.empty()           ? "skills"
+                                                                                  : "";
         bool header = s.heading.empty();
-        out.push_back({s.kind.empty() ? "text" : s.kind, "", s.text, header ? 0.5 : 1.0});
+        out.push_back({s.kind.empty() ? "text" : s.kind, "", s.text, header || !repeats.empty() ? 0.5 : 1.0, repeats});
     }
     if (!p.name.empty()) out.push_back({"name", "name", p.name, 0.1});
     return out;
@@ -228,6 +231,7 @@ std::vector<Highlight> Highlighter::highlight(const Profile& profile, const High
         double score;
         std::size_t order;
         bool is_name;
+        std::string repeats;
     };
     std::vector<Candidate> candidates;
     const auto sources = highlight_sources(profile);
@@ -247,7 +251,7 @@ std::vector<Highlight> Highlighter::highlight(const Profile& profile, const High
             }
         if (inside == 0) continue;
         double score = src.weight * (10.0 * std::popcount(atoms) + std::min<std::size_t>(inside, 10));
-        candidates.push_back({cut(src.field, src.text, spans, w), score, k, src.field == "name"});
+        candidates.push_back({cut(src.field, src.text, spans, w), score, k, src.field == "name", src.repeats});
     }
     std::stable_sort(candidates.begin(), candidates.end(),
                      [](const Candidate& x, const Candidate& y) { return x.score > y.score; });
@@ -257,6 +261,8 @@ std::vector<Highlight> Highlighter::highlight(const Profile& profile, const High
     for (auto& c : candidates) {
         if (out.size() >= max_fragments) break;
         if (c.is_name && !only_name) continue;
+        if (!c.repeats.empty() && std::any_of(out.begin(), out.end(), [&](const Highlight& h) { return h.field == c.repeats; }))
+            continue;
         if (!seen.insert(c.fragment.text).second) continue;
         out.push_back(std::move(c.fragment));
     }

@@ -40,6 +40,10 @@ struct HighlightSource {
     std::string query_field;  ///< the query field that targets it ("title", "interest", ...), or ""
     std::string text;
     double weight = 1.0;
+    /// For a section that repeats a structured field ("title" for the
+    /// publications section, "interests", "skills"): that field. Such a section
+    /// is not shown next to a fragment of the field it repeats.
+    std::string repeats = {};
 };
 
 /// Every displayable text of a profile, in display priority order.

@@ -232,11 +232,14 @@ class Lexer {
             r_.words.push_back({off + t->begin, off + t->end, t->term, field});
         }
         add_positive_words(words, negated);
-        if (compounds.size() == 1 && !parts.empty() && compounds[0]->begin == parts.front()->begin &&
-            compounds[0]->end == parts.back()->end) {
+        // One word that is a compound (its joined form spans every part).
+        const analysis::Token* whole = nullptr;
+        for (const auto* c : compounds)
+            if (!parts.empty() && c->begin == parts.front()->begin && c->end == parts.back()->end) whole = c;
+        if (whole) {
             r_.atoms.push_back({field, words, false, negated});
-            r_.atoms.push_back({field, {compounds[0]->term}, false, negated});
-            return "(" + fp + an_.prepare(value) + " OR " + fp + compounds[0]->term + ")";
+            r_.atoms.push_back({field, {whole->term}, false, negated});
+            return "(" + fp + an_.prepare(value) + " OR " + fp + whole->term + ")";
         }
         for (const auto& w : words) r_.atoms.push_back({field, {w}, false, negated});
         return fp + an_.prepare(value);

@@ -19,6 +19,7 @@
 #include "searcher/facets.hpp"
 #include "searcher/highlight.hpp"
 #include "searcher/query_builder.hpp"
+#include "searcher/ranking.hpp"
 
 namespace cvsearch {
 namespace fs = std::filesystem;
@@ -268,15 +269,8 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
         return q;
     };
 
-    // Ranking: BM25 over the field-weighted text, plus a scaled static prior.
-    Xapian::Query ranked = built.query;
-    if (options.prior_weight > 0) {
-        Xapian::Query prior((new Xapian::ValueWeightPostingSource(schema::prior_slot))->release());
-        ranked = Xapian::Query(Xapian::Query::OP_AND_MAYBE, ranked,
-                               Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, prior, options.prior_weight));
-    }
     Xapian::Enquire enquire(c.db);
-    enquire.set_query(filtered(ranked, std::nullopt));
+    enquire.set_query(filtered(search::ranked_query(built.query, built.prepared, options), std::nullopt));
     switch (req.sort) {
         case SortOrder::relevance: break;
         case SortOrder::latest_year: enquire.set_sort_by_value_then_relevance(schema::latest_year_slot, true); break;

@@ -165,6 +165,8 @@ struct SearcherOptions {
     /// How much the static prior (publication evidence, recency) adds to a score.
     /// 0 turns it off. See docs/ranking.md.
     double prior_weight = 0.15;
+    /// Scale of the bonus for query words found in the person's name. 0 turns it off.
+    double name_weight = 1.0;
     /// How often a request is retried after the index changed under it.
     std::size_t max_retries = 3;
 };

@@ -34,6 +34,7 @@ TEST_CASE("tokenize folds case and accents, splits compounds and keeps the joine
         {"O'Reilly's lab", {"o", "reilly", "+oreilly", "lab"}},
         {"O\xE2\x80\x99Reilly", {"o", "reilly", "+oreilly"}},  // typographic apostrophe
         {"fault-tolerant", {"fault", "tolerant", "+faulttolerant"}},
+        {"O'Donnell-Hayes", {"o", "donnell", "hayes", "+odonnellhayes", "+odonnell", "+donnellhayes"}},
         {"2019-2021", {"2019", "2021"}},                     // numbers are not compounds
         {"it's", {"it"}},                                    // possessive-like 's dropped
         {"C++ and x86_64", {"c", "and", "x86_64"}},

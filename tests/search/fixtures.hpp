@@ -76,6 +76,7 @@ inline std::vector<Profile> fixture_profiles() {
         p.interests = {"recommender systems", "machine learning"};
         p.affiliations = {aff("Google", AffiliationKind::work, "Research Scientist", 2019, true)};
         p.skills = {"Python", "fault tolerance", "TensorFlow"};
+        p.sections = {section("Skills", "skills", "Python, fault tolerance, TensorFlow")};  // repeats the list
         p.publications = {pub("Deep Ranking Models for Feeds", "KDD", 2024), pub("Embedding Tables at Scale", "RecSys", 2023),
                           pub("Counterfactual Evaluation of Rankers", "KDD", 2022), pub("Sequential Recommendation", "WWW", 2021),
                           pub("Position Bias in Carousels", "RecSys", 2020), pub("Cold Start Recommendation", "KDD", 2019)};
@@ -92,14 +93,14 @@ inline std::vector<Profile> fixture_profiles() {
                           pub("Crash Consistency in Persistent Memory", "SOSP", 2019)};
         v.push_back(p);
     }
-    {  // apostrophe + possessive; "machine learning" spelled out
+    {  // apostrophe AND hyphen in the surname, possessive; "machine learning" spelled out
         Profile p;
         p.id = "umich/sean-oreilly";
-        p.name = "Sean O'Reilly";
+        p.name = "Sean O'Reilly-Park";
         p.interests = {"machine learning for databases"};
         p.affiliations = {aff("University of Michigan", AffiliationKind::work, "Associate Professor", 2017, true)};
         p.publications = {pub("Learned Query Optimization with Machine Learning", "SIGMOD", 2021)};
-        p.sections = {section("Awards", "awards", "O'Reilly's group won a best paper award.")};
+        p.sections = {section("Awards", "awards", "O'Reilly-Park's group won a best paper award.")};
         v.push_back(p);
     }
     {  // "ML" abbreviation only; markup in CV text (HTML escaping)

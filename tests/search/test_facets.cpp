@@ -1,6 +1,7 @@
 // Facet counts: exact, over the whole match set, disjunctive for filtered facets.
 #include <doctest/doctest.h>
 
+#include "cvsearch/parse.hpp"
 #include "cvsearch/searcher.hpp"
 #include "tests/search/fixtures.hpp"
 
@@ -16,6 +17,9 @@ std::size_t count_of(const SearchResults& r, Facet f, const std::string& value) 
         if (v.value == value) return v.count;
     return 0;
 }
+
+/// Institution facet values are canonical (data/institutions.tsv).
+std::string inst(const char* raw) { return normalize_institution(raw); }
 
 }  // namespace
 
@@ -33,7 +37,7 @@ TEST_CASE("facet counts cover every match, not just the page") {
         std::size_t count;
     };
     const Row rows[] = {
-        {Facet::institution, "KAIST", 2}, {Facet::institution, "Google", 1}, {Facet::institution, "ETH Zürich", 1},
+        {Facet::institution, inst("KAIST"), 2}, {Facet::institution, inst("Google"), 1}, {Facet::institution, inst("ETH Zürich"), 1},
         {Facet::venue, "SOSP", 2},        {Facet::venue, "KDD", 1},          {Facet::venue, "RecSys", 1},
         {Facet::year, "2019", 3},         {Facet::year, "2024", 2},          {Facet::year, "2025", 1},
     };
@@ -49,7 +53,7 @@ TEST_CASE("facet counts follow the query") {
     SearchRequest req;
     req.query = "fault tolerance";
     auto r = s.search(req);
-    CHECK(count_of(r, Facet::institution, "KAIST") == 1);  // Min-Jun is not a match
+    CHECK(count_of(r, Facet::institution, inst("KAIST")) == 1);  // Min-Jun is not a match
     CHECK(count_of(r, Facet::venue, "SOSP") == 1);
     CHECK(count_of(r, Facet::venue, "KDD") == 1);
     CHECK(count_of(r, Facet::venue, "FAST") == 0);
@@ -64,9 +68,9 @@ TEST_CASE("disjunctive counts: a facet's own filter does not shrink its own coun
     auto r = s.search(req);
     CHECK(r.total == 2);
     // institution: counted as if no institution filter were set
-    CHECK(count_of(r, Facet::institution, "KAIST") == 2);
-    CHECK(count_of(r, Facet::institution, "Google") == 1);
-    CHECK(count_of(r, Facet::institution, "EPFL") == 1);
+    CHECK(count_of(r, Facet::institution, inst("KAIST")) == 2);
+    CHECK(count_of(r, Facet::institution, inst("Google")) == 1);
+    CHECK(count_of(r, Facet::institution, inst("EPFL")) == 1);
     // the other facets: narrowed to KAIST people
     CHECK(count_of(r, Facet::venue, "SOSP") == 2);
     CHECK(count_of(r, Facet::venue, "FAST") == 1);
@@ -76,8 +80,8 @@ TEST_CASE("disjunctive counts: a facet's own filter does not shrink its own coun
     req.filters[Facet::venue] = {"FAST"};
     r = s.search(req);
     CHECK(r.total == 1);
-    CHECK(count_of(r, Facet::institution, "KAIST") == 1);   // narrowed by venue=FAST
-    CHECK(count_of(r, Facet::institution, "Google") == 0);
+    CHECK(count_of(r, Facet::institution, inst("KAIST")) == 1);   // narrowed by venue=FAST
+    CHECK(count_of(r, Facet::institution, inst("Google")) == 0);
     CHECK(count_of(r, Facet::venue, "SOSP") == 2);          // narrowed by institution=KAIST only
     CHECK(count_of(r, Facet::venue, "OSDI") == 1);
 
@@ -88,7 +92,7 @@ TEST_CASE("disjunctive counts: a facet's own filter does not shrink its own coun
     r = s.search(years);
     CHECK(r.total == 3);
     CHECK(count_of(r, Facet::year, "2019") == 3);  // not narrowed by its own range
-    CHECK(count_of(r, Facet::institution, "ETH Zürich") == 0);
+    CHECK(count_of(r, Facet::institution, inst("ETH Zürich")) == 0);
 }
 
 TEST_CASE("only the requested facets are counted, at most facet_values each") {
@@ -113,5 +117,5 @@ TEST_CASE("stats: counts, facets and metadata") {
     CHECK(st.schema_version == "1");
     CHECK_FALSE(st.built_at.empty());
     CHECK(st.distinct_values[Facet::institution] == 5);
-    CHECK(st.facets[Facet::institution][0] == FacetValue{"KAIST", 2});
+    CHECK(st.facets[Facet::institution][0] == FacetValue{inst("KAIST"), 2});
 }

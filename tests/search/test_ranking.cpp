@@ -74,3 +74,35 @@ TEST_CASE("the prior breaks ties toward recent publications") {
     REQUIRE(without.hits.size() == 2);
     CHECK(without.hits[0].score == doctest::Approx(without.hits[1].score));
 }
+
+TEST_CASE("a name beats many co-author mentions of the same name") {
+    TempDir dir;
+    auto db = dir / "i.db";
+    {
+        IndexWriter w(db, WriterOptions{false, 2025});
+        Profile named;
+        named.id = "jae";
+        named.name = "Jae-Won Chung";
+        named.interests = {"operating systems"};
+        Profile coauthor;  // writes "J. Chung" in every author list
+        coauthor.id = "lee";
+        coauthor.name = "Lee Park";
+        for (int i = 0; i < 6; ++i) {
+            auto p = pub("Shared Paper " + std::to_string(i), "OSDI", 2020 + i % 4);
+            p.authors = {"L. Park", "J. Chung"};
+            coauthor.publications.push_back(p);
+        }
+        coauthor.sections = {section("Publications", "publications", "L. Park, J. Chung. Shared Paper 0. L. Park, J. Chung. Shared Paper 1.")};
+        w.put(named);
+        w.put(coauthor);
+        w.commit();
+    }
+    Searcher s(db);
+    for (const std::string q : {"J. Chung", "Chung", "Chung J"}) {
+        SearchRequest req;
+        req.query = q;
+        auto r = s.search(req);
+        REQUIRE_MESSAGE(r.hits.size() == 2, q);
+        CHECK_MESSAGE(r.hits[0].id == "jae", q);
+    }
+}
