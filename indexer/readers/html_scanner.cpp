@@ -40,6 +40,8 @@ constexpr std::string_view kInline[] = {"u",    "b",    "i",   "em",   "strong",
                                                       "small", "big", "mark", "s",  "del",    "ins", "a",   "font",
                                                       "code", "tt",   "abbr", "cite", "strike", "br"};
 
+constexpr std::size_t kMaxTag = 64 * 1024;
+
 // Structure tags that also turn up inside extracted plain text.
 constexpr std::string_view kListAndBlock[] = {"ul", "ol", "li", "p", "div", "table", "tr", "td", "th"};
 
@@ -58,10 +60,14 @@ struct Tag {
 };
 
 // Parses the tag at s[i] == '<'; std::nullopt when that '<' is just a character.
-std::optional<Tag> parse_tag(std::string_view s, std::size_t i) {
-    // "<https://x.org>" and "<jane@x.org>" are Markdown autolinks, not tags.
+std::optional<Tag> parse_tag(std::string_view whole, std::size_t i) {
+    // A tag ends within kMaxTag bytes or the '<' is text: no rescanning the rest
+    // of the input for every stray '<'.
+    std::string_view s = whole.substr(0, std::min(whole.size(), i + kMaxTag));
     std::size_t gt = s.find('>', i);
-    std::string_view inside = s.substr(i + 1, gt == npos ? npos : gt - i - 1);
+    if (gt == npos) return std::nullopt;
+    // "<https://x.org>" and "<jane@x.org>" are Markdown autolinks, not tags.
+    std::string_view inside = s.substr(i + 1, gt - i - 1);
     bool no_space = std::none_of(inside.begin(), inside.end(), [](char ch) { return is_ws(ch); });
     if (no_space && (inside.find("://") != npos || inside.find('@') != npos)) return std::nullopt;
     Tag tag;

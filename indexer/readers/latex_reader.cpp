@@ -52,8 +52,14 @@ void skip_space(Cursor& c, bool allow_newline = true) {
     }
 }
 
-// Index just past the delimiter closing the group that opens at s[open].
+// Optional arguments are short; an unclosed '[' must not make every later
+// probe rescan the rest of the file.
+constexpr std::size_t kMaxOptional = 512;
+
+// Index just past the delimiter closing the group that opens at s[open]
+// (s.size() when it is not closed).
 std::size_t close_of(std::string_view s, std::size_t open, char o, char cl) {
+    if (o == '[') s = s.substr(0, std::min(s.size(), open + kMaxOptional));
     int depth = 0;
     for (std::size_t i = open; i < s.size(); ++i) {
         char ch = s[i];
@@ -80,7 +86,7 @@ std::optional<std::string_view> optional_arg(Cursor& c) {
     skip_space(probe, false);
     if (probe.peek() != '[') return std::nullopt;
     std::size_t end = close_of(probe.s, probe.i, '[', ']');
-    if (end > probe.s.size() || probe.s[end - 1] != ']') return std::nullopt;  // a lone '[' is text
+    if (end <= probe.i + 1 || end > probe.s.size() || probe.s[end - 1] != ']') return std::nullopt;  // a lone '[' is text
     std::string_view inner = probe.s.substr(probe.i + 1, end - probe.i - 2);
     c.i = end;
     return inner;

@@ -155,24 +155,33 @@ bool can_close(std::string_view s, std::size_t j, std::size_t len, bool flanking
     return !flanking || !word_char_at(s, j + len);
 }
 
-// Removes matched pairs of `delim` from s.
-std::string strip_pairs(std::string s, std::string_view delim, bool flanking) {
+// Removes matched pairs of `delim` from s in one left-to-right pass: each
+// opener takes the nearest closer after it; once an opener finds none, no
+// later one can, so unmatched markers cost no rescanning.
+std::string strip_pairs(const std::string& s, std::string_view delim, bool flanking) {
     const std::size_t len = delim.size();
-    std::size_t i = 0;
-    while ((i = s.find(delim, i)) != std::string::npos) {
-        if (!can_open(s, i, len, flanking)) { i += len; continue; }
-        std::size_t j = i + len;
-        bool closed = false;
-        while ((j = s.find(delim, j)) != std::string::npos) {
-            if (j > i + len && can_close(s, j, len, flanking)) { closed = true; break; }
-            ++j;
-        }
-        if (!closed) { i += len; continue; }
-        s.erase(j, len);
-        s.erase(i, len);
-        i = j - len;
+    std::vector<std::size_t> pos;
+    for (std::size_t i = s.find(delim); i != std::string::npos; i = s.find(delim, i + len)) pos.push_back(i);
+    if (pos.size() < 2) return s;
+    std::vector<bool> drop(pos.size(), false);
+    for (std::size_t k = 0; k < pos.size();) {
+        if (!can_open(s, pos[k], len, flanking)) { ++k; continue; }
+        std::size_t m = k + 1;
+        while (m < pos.size() && !(pos[m] > pos[k] + len && can_close(s, pos[m], len, flanking))) ++m;
+        if (m == pos.size()) break;
+        drop[k] = drop[m] = true;
+        k = m + 1;
     }
-    return s;
+    std::string out;
+    out.reserve(s.size());
+    std::size_t from = 0;
+    for (std::size_t k = 0; k < pos.size(); ++k) {
+        if (!drop[k]) continue;
+        out.append(s, from, pos[k] - from);
+        from = pos[k] + len;
+    }
+    out.append(s, from, std::string::npos);
+    return out;
 }
 
 }  // namespace
@@ -192,15 +201,22 @@ std::string strip_inline_markdown(std::string_view line) {
 
 namespace {
 
-// Index just past the bracket matching s[open] (one of "[(<"), or npos.
-std::size_t matching(std::string_view s, std::size_t open, char o, char c) {
-    int depth = 0;
-    for (std::size_t i = open; i < s.size(); ++i) {
-        if (s[i] == '\\') { ++i; continue; }
-        if (s[i] == o) ++depth;
-        else if (s[i] == c && --depth == 0) return i + 1;
+// For every '[' and '(' in s, the index just past its matching bracket (npos
+// when unmatched), found with one stack pass so unmatched brackets stay cheap.
+std::vector<std::size_t> match_brackets(std::string_view s) {
+    std::vector<std::size_t> match(s.size(), std::string_view::npos);
+    std::vector<std::size_t> square, round;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        switch (s[i]) {
+            case '\\': ++i; break;
+            case '[': square.push_back(i); break;
+            case '(': round.push_back(i); break;
+            case ']': if (!square.empty()) { match[square.back()] = i + 1; square.pop_back(); } break;
+            case ')': if (!round.empty()) { match[round.back()] = i + 1; round.pop_back(); } break;
+            default: break;
+        }
     }
-    return std::string_view::npos;
+    return match;
 }
 
 bool is_homepage_label(std::string_view label) {
@@ -229,6 +245,8 @@ std::size_t autolink_end(std::string_view s, std::size_t i) {
 }  // namespace
 
 std::string replace_markdown_links(std::string_view s, TextDocument& doc) {
+    if (s.find('[') == std::string_view::npos && s.find('<') == std::string_view::npos) return std::string(s);
+    const std::vector<std::size_t> match = match_brackets(s);
     std::string out;
     out.reserve(s.size());
     for (std::size_t i = 0; i < s.size();) {
@@ -249,18 +267,18 @@ std::string replace_markdown_links(std::string_view s, TextDocument& doc) {
         bool image = c == '!' && i + 1 < s.size() && s[i + 1] == '[';
         std::size_t open = image ? i + 1 : i;
         if (s[open] != '[') { out.push_back(c); ++i; continue; }
-        std::size_t close = matching(s, open, '[', ']');
+        std::size_t close = match[open];
         if (close == std::string_view::npos) { out.push_back(c); ++i; continue; }
         std::string_view label = s.substr(open + 1, close - open - 2);
         std::size_t end = close;
         std::string_view url;
         if (close < s.size() && s[close] == '(') {
-            end = matching(s, close, '(', ')');
+            end = match[close];
             if (end == std::string_view::npos) { out.push_back(c); ++i; continue; }
             url = text::trim(s.substr(close + 1, end - close - 2));
             if (auto sp = url.find(' '); sp != std::string_view::npos) url = url.substr(0, sp);  // [x](url "title")
         } else if (close < s.size() && s[close] == '[') {
-            end = matching(s, close, '[', ']');
+            end = match[close];
             if (end == std::string_view::npos) end = close;
         } else if (!image) {  // a bracketed remark such as "[SOSP '23]": not a link, but may hold one
             out.push_back('[');

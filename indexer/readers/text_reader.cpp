@@ -65,6 +65,9 @@ bool is_conjunction(std::string_view w) {
            w == "und" || w == "et" || w == "ou";
 }
 
+// Marks a line whose only word moved up to the line before (not a blank line).
+const char* const kConsumed = "\x01";
+
 // Joins a word hyphenated across a line break into the first line:
 // "distri-" + "buted systems" -> "distributed" + "systems". A lower-case
 // continuation drops the hyphen; an upper-case or numeric one ("Jae-" + "Won",
@@ -92,8 +95,9 @@ void join_hyphenated(std::vector<std::string>& lines) {
         if (lower && !compound) line.pop_back();
         line += word;
         next = word_end == std::string::npos ? std::string() : std::string(text::trim(next.substr(word_end)));
-        if (next.empty()) lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(i + 1));
+        if (next.empty()) next = kConsumed;  // erased later in one pass, not one erase per join
     }
+    std::erase(lines, std::string(kConsumed));
 }
 
 }  // namespace
