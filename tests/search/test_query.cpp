@@ -1,6 +1,8 @@
 // Query syntax, end to end over the fixture index: {query -> matching ids}.
 #include <doctest/doctest.h>
 
+#include <xapian.h>
+
 #include "cvsearch/errors.hpp"
 #include "cvsearch/searcher.hpp"
 #include "searcher/query_text.hpp"
@@ -264,13 +266,49 @@ TEST_CASE("prepare_query keeps Xapian syntax and rewrites what the index needs")
     for (const auto& r : rows) CHECK_MESSAGE(search::prepare_query(r.in, a).text == r.out, r.in);
 }
 
-TEST_CASE("opening a missing index says how to build one") {
+TEST_CASE("opening errors: missing, not an index, corrupt, other schema") {
     TempDir dir;
-    try {
-        Searcher s(dir / "nope.db");
-        FAIL("must throw");
-    } catch (const Error& e) {
-        CHECK(e.code() == ErrorCode::index_missing);
-        CHECK(std::string(e.what()).find("cvsearch index") != std::string::npos);
+    std::filesystem::create_directories(dir / "empty");
+    write_file(dir / "garbage" / "iamglass", "not a glass database");
+    {
+        Xapian::WritableDatabase old((dir / "old").string(), Xapian::DB_CREATE);
+        old.set_metadata("cvsearch.schema", "0");
+        old.commit();
     }
+    struct Row {
+        std::string dir;
+        ErrorCode code;
+        std::string advice;
+    };
+    const std::vector<Row> rows = {
+        {"nope.db", ErrorCode::index_missing, "cvsearch index DIR --db"},
+        {"empty", ErrorCode::index_missing, "cvsearch index DIR --db"},
+        {"garbage", ErrorCode::index_corrupt, "--full"},
+        {"old", ErrorCode::index_incompatible, "--full"},
+    };
+    for (const auto& r : rows) {
+        try {
+            Searcher s(dir / r.dir);
+            FAIL("must throw: " << r.dir);
+        } catch (const Error& e) {
+            CHECK_MESSAGE(e.code() == r.code, r.dir);
+            CHECK_MESSAGE(e.input() == (dir / r.dir).string(), r.dir);
+            CHECK_MESSAGE(std::string(e.what()).find(r.advice) != std::string::npos, r.dir);
+        }
+    }
+}
+
+TEST_CASE("wildcard expansion is bounded and says so") {
+    TempDir dir;
+    SearcherOptions small;
+    small.max_wildcard_expansion = 2;
+    Searcher s(build_fixture_index(dir), small);
+    SearchRequest req;
+    req.query = "s*";  // many words start with s
+    auto r = s.search(req);
+    CHECK(r.total > 0);
+    REQUIRE(r.warnings.size() == 1);
+    CHECK(r.warnings[0].find("most frequent") != std::string::npos);
+    req.query = "checkp*";  // one word: no warning
+    CHECK(s.search(req).warnings.empty());
 }
