@@ -773,8 +773,10 @@ class LatexConverter {
             while (auto a = brace_arg(c, false)) args.push_back(*a);
         }
         std::string l = lower(base);
-        bool sectioning = l.find("section") != std::string::npos || l.find("heading") != std::string::npos;
-        if (!args.empty() && sectioning && !l.starts_with("sub")) {
+        // rSection{Education} is a heading; rSubsection{MIT}{2019}{PhD}{Boston} is an entry
+        bool sectioning = (l.find("section") != std::string::npos && l.find("subsection") == std::string::npos) ||
+                          l.find("heading") != std::string::npos;
+        if (!args.empty() && sectioning) {
             heading(convert(args[0], depth + 1), out);
             if (args.size() > 1) entry({args.begin() + 1, args.end()}, out, depth);
         } else if (args.size() >= 2) {

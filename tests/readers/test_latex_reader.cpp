@@ -79,6 +79,9 @@ TEST_CASE("read_latex: structure") {
         {"\\hfill separates", "\\textbf{Associate Professor} \\hfill 2023--present", "Associate Professor | 2023–present"},
         {"template environments with a heading argument", "\\begin{rSection}{Education}\nPh.D.\n\\end{rSection}",
          "# Education\nPh.D."},
+        {"template sub-environments are entries",
+         "\\begin{reSubsection}{University of Iowa}{Statistics}{}{2019}\nTA\n\\end{reSubsection}",
+         "- University of Iowa | Statistics | 2019\nTA"},
     });
 }
 
