@@ -14,10 +14,6 @@
 
 namespace cvsearch::readers::html {
 
-/// The UTF-8 text of a named character reference without '&' and ';'
-/// ("eacute" -> "é"), or "" when the name is unknown. Names are case-sensitive.
-std::string_view named_entity(std::string_view name);
-
 /// Decodes character references: named ones (the common ones, all of Latin-1,
 /// Latin Extended-A, Greek), "&#233;" and "&#xE9;". Unless `strict`, the legacy
 /// forms without ';' ("&nbsp&nbsp", "&copy 2024") are decoded too, as browsers do.

@@ -5,7 +5,6 @@
 // Turkish, Hungarian names), Greek letters, punctuation and a few symbols.
 // "legacy" marks the names browsers also accept without a ';' ("&nbsp").
 #include <algorithm>
-#include <array>
 #include <cctype>
 
 #include "indexer/readers/html.hpp"
@@ -454,16 +453,6 @@ std::size_t decode_one(std::string_view s, std::size_t i, bool strict, std::stri
 }
 
 }  // namespace
-
-std::string_view named_entity(std::string_view name) {
-    static const auto texts = [] {
-        std::array<std::string, std::size(kEntities)> t;
-        for (std::size_t i = 0; i < t.size(); ++i) t[i] = utf8::encode(kEntities[i].code_point);
-        return t;
-    }();
-    const Entity* e = find_entity(name);
-    return e ? std::string_view(texts[static_cast<std::size_t>(e - kEntities)]) : std::string_view();
-}
 
 std::string decode_entities(std::string_view s, bool strict) {
     if (s.find('&') == std::string_view::npos) return std::string(s);

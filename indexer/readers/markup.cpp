@@ -7,7 +7,6 @@
 #include <unicode/unistr.h>
 
 #include <algorithm>
-#include <array>
 
 #include "core/text.hpp"
 #include "indexer/readers/utf8.hpp"
