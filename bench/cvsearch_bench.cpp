@@ -60,6 +60,7 @@ int cmd_sync(const std::string& dir, const std::string& db, bool full) {
         .add("failed", static_cast<std::uintmax_t>(r.failed.size()))
         .add("seconds", s)
         .add("docs_per_s", s > 0 ? static_cast<double>(full ? r.total : work) / s : 0.0)
+        .add("cpu_s", bench::process_cpu_s())
         .add("scan_s", r.scan_time.count() / 1000.0)
         .add("parse_s", r.parse_time.count() / 1000.0)
         .add("write_s", r.write_time.count() / 1000.0)
@@ -152,14 +153,18 @@ int cmd_query(int argc, char** argv) {
         .add("inexact_totals", inexact).add("queries_with_warnings", warnings);
     const char* names[] = {"plain", "facets", "full"};
     for (int m = 0; m < 3; ++m) {
-        std::vector<double> ms;
+        std::vector<double> ms, cpu;
         for (int r = -1; r < rounds; ++r)  // round -1: warm-up, untimed
             for (const auto& rq : req[m]) {
+                double c0 = bench::thread_cpu_ms();
                 auto t0 = bench::Clock::now();
                 cvsearch::SearchResults res = searcher.search(rq);
-                if (r >= 0) ms.push_back(bench::ms_since(t0));
+                if (r >= 0) {
+                    ms.push_back(bench::ms_since(t0));
+                    cpu.push_back(bench::thread_cpu_ms() - c0);
+                }
             }
-        out.add(names[m], bench::stats(ms));
+        out.add(names[m], bench::stats(ms)).add(std::string(names[m]) + "_cpu", bench::stats(cpu));
     }
     out.add("peak_rss_mb", bench::peak_rss_mb()).add("index_bytes", bench::disk_bytes(db)).print();
     return 0;

@@ -442,6 +442,8 @@ def revise(prof, seed, i, revision, interests, field, field2):
 def venue_text(p):
     acr, full, y, kind = p["acr"], p["full"], p["year"], p["kind"]
     st = p["vstyle"]
+    if full == acr:  # Nature, Science, arXiv: one name only
+        return f"{full}{p['extra']}, {y}" if kind != "preprint" else f"{acr} preprint, {y}"
     if kind == "journal":
         return [f"{full}{p['extra']}, {y}", f"{acr}{p['extra']}, {y}",
                 f"{full} ({acr}){p['extra']}, {y}", f"{full}{p['extra']} ({y})"][st]
@@ -534,8 +536,11 @@ def render_json(prof, text_sections):
     for a in prof["work"] + prof["education"]:
         affs.append({"institution_raw": a["inst"][1], "kind": a["kind"], "role": a["role"],
                      "start_year": a["start"], "end_year": a["end"], "current": a["end"] is None})
-    pubs = [{"title": p["title"], "authors": p["authors"], "venue_raw": venue_text(p).rsplit(",", 1)[0]
-             if p["kind"] != "conference" else f"{p['full']} ({p['acr']})",
+    def venue_raw(p):
+        if p["full"] == p["acr"]:
+            return p["acr"]
+        return [p["full"], p["acr"], f"{p['full']} ({p['acr']})", p["full"]][p["vstyle"]]
+    pubs = [{"title": p["title"], "authors": p["authors"], "venue_raw": venue_raw(p),
              "year": p["year"], "kind": p["kind"]} for p in prof["pubs"]]
     obj = {"name": prof["name"], "emails": [prof["email"]], "homepage": prof["homepage"],
            "headline": header_lines(prof)[0], "interests": prof["interests"], "affiliations": affs,

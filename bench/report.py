@@ -66,14 +66,17 @@ def main():
 
     p("### Indexing (full build, one process, includes the final commit)")
     p("")
-    p(f"| engine | version | docs | wall s | docs/s | text MB/s | index MB | index / text | peak RSS MB | docs/s vs {NAMES[base]} |")
-    p("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    p(f"| engine | version | docs | wall s | docs/s | CPU s | docs per CPU s | text MB/s | index MB | index / text | "
+      f"peak RSS MB | docs/s vs {NAMES[base]} |")
+    p("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for e in ORDER:
         r = idx.get(e)
         if not r:
             continue
         tb = r.get("text_bytes") or 0
+        cpu = r.get("cpu_s")
         p(f"| {NAMES[e]} | {r.get('version', '')} | {r['docs']:,} | {fmt(r['seconds'])} | {fmt(r['docs_per_s'], 0)} | "
+          f"{fmt(cpu)} | {fmt(r['docs'] / cpu, 0) if cpu else '–'} | "
           f"{fmt(tb / 1e6 / r['seconds']) if tb else '–'} | {fmt(mb(r['index_bytes']))} | "
           f"{fmt(r['index_bytes'] / tb, 2) if tb else '–'} | {fmt(r['peak_rss_mb'])} | "
           f"{ratio(r['docs_per_s'], idx[base]['docs_per_s']) if base in idx else '–'} |")
@@ -105,6 +108,20 @@ def main():
           f" | {ratio(r['full']['qps'], qry[base]['full']['qps']) if base in qry else '–'} | "
           f"{r['total_matches']:,} | {fmt(r['peak_rss_mb'])} |")
 
+    if any(f"{m}_cpu" in r for r in qry.values() for m in ("plain",)):
+        p("")
+        p("CPU time of the querying thread per query, ms (what the wall-clock latency would be on an idle "
+          "machine, less I/O waits):")
+        p("")
+        p("| engine | plain p50 | p95 | p99 | facets p50 | p95 | p99 | full p50 | p95 | p99 |")
+        p("|---|" + "---:|" * 9)
+        for e in ORDER:
+            r = qry.get(e)
+            if not r or "plain_cpu" not in r:
+                continue
+            cells = [fmt(r[f"{m}_cpu"][pc], 3) for m in ("plain", "facets", "full") for pc in ("p50", "p95", "p99")]
+            p(f"| {NAMES[e]} | " + " | ".join(cells) + " |")
+
     if "cvsearch" in idx or "cvsearch" in qry:
         p("")
         p("### cvsearch ÷ each peer (same run)")
@@ -116,12 +133,19 @@ def main():
             head += f" {NAMES[e]} | ÷ {e} |"
         p(head)
         p("|---|---:|" + "---:|---:|" * len(PEERS))
+        def per_cpu(e):
+            r = idx.get(e, {})
+            return r["docs"] / r["cpu_s"] if r.get("cpu_s") else None
         rows = [("build docs/s", lambda e: idx.get(e, {}).get("docs_per_s"), 0),
+                ("build docs per CPU s", per_cpu, 0),
                 ("index MB", lambda e: mb(idx.get(e, {}).get("index_bytes")), 1),
                 ("peak RSS while indexing, MB", lambda e: idx.get(e, {}).get("peak_rss_mb"), 0)]
         for m in ("plain", "facets", "full"):
             for pc in ("p50", "p95", "p99"):
                 rows.append((f"{m} {pc} ms", lambda e, m=m, pc=pc: qry.get(e, {}).get(m, {}).get(pc), 3))
+        for m in ("plain", "facets", "full"):
+            for pc in ("p50", "p95"):
+                rows.append((f"{m} {pc} CPU ms", lambda e, m=m, pc=pc: qry.get(e, {}).get(f"{m}_cpu", {}).get(pc), 3))
         for label, get, d in rows:
             c = get("cvsearch")
             line = f"| {label} | {fmt(c, d)} |"
@@ -156,6 +180,13 @@ def main():
         p("; ".join(pairs) + ".")
         zeros = {e: sum(1 for x in r if x[3] == "0") for e, r in recs.items()}
         p("Queries with no match: " + ", ".join(f"{e} {z}" for e, z in zeros.items()) + ".")
+    prog = os.path.join(out, "progress.log")
+    if os.path.exists(prog):
+        steps = [ln.split("\t") for ln in open(prog, encoding="utf-8").read().splitlines() if ln.count("\t") == 2]
+        if steps:
+            p("")
+            p("Load average (1 min) of the machine when each step began: " +
+              "; ".join(f"{msg} {load}" for _, msg, load in steps) + ".")
     print("\n".join(lines))
 
 

@@ -28,7 +28,10 @@ OUT=$DATA/n$N
 QUERIES=$HERE/queries.txt
 SEED=42
 
-say() { echo "[run_all $(date +%H:%M:%S)] $*" >&2; }
+say() {
+  echo "[run_all $(date +%H:%M:%S)] $*" >&2
+  [ -z "${PROGRESS:-}" ] || printf '%s\t%s\t%s\n' "$(date +%T)" "$*" "$(cut -d' ' -f1 /proc/loadavg)" >>"$PROGRESS"
+}
 has() { [[ " $ENGINES " == *" $1 "* ]]; }
 
 # ---- dependencies (Debian packages) ---------------------------------------------------
@@ -83,17 +86,19 @@ else
 fi
 RES=$OUT/results.jsonl
 : >"$RES"
+PROGRESS=$OUT/progress.log
+: >"$PROGRESS"
 rm -f "$OUT"/*.tsv
 collect() { grep '^RESULT ' | sed 's/^RESULT //' | tee -a "$RES" >&2; }
 
 # ---- engines, one at a time --------------------------------------------------------------
 if has sqlite; then
-  say "SQLite FTS5"
+  say "sqlite"
   python3 "$HERE/peers/sqlite_peer.py" index "$OUT/corpus.jsonl" "$OUT/sqlite.db" | collect
   python3 "$HERE/peers/sqlite_peer.py" query "$OUT/sqlite.db" "$QUERIES" --rounds "$ROUNDS" --records "$OUT/sqlite.tsv" | collect
 fi
 if has xapian || has xapian-sf0; then
-  say "raw Xapian"
+  say "xapian"
   X=$BUILD/bench/bench_xapian_peer
   "$X" index "$OUT/corpus.jsonl" "$OUT/xapian.db" | collect
   if has xapian; then
@@ -105,7 +110,7 @@ if has xapian || has xapian-sf0; then
   fi
 fi
 if has lucene; then
-  say "Lucene"
+  say "lucene"
   rm -rf "$OUT/lucene.idx"
   $JAVA index "$OUT/corpus.jsonl" "$OUT/lucene.idx" | collect
   $JAVA query "$OUT/lucene.idx" "$QUERIES" --rounds "$ROUNDS" --records "$OUT/lucene.tsv" | collect
@@ -127,13 +132,14 @@ if has cvsearch; then
 fi
 
 # ---- report ------------------------------------------------------------------------------
-say "done; raw results in $RES"
+say "done"
+echo "raw results in $RES" >&2
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 cat <<EOF
 ## cvsearch benchmark: N = $(printf "%'d" "$N") profiles
 
 \`bench/run_all.sh $N\` on $(date -u +%Y-%m-%d) at commit ${COMMIT:-$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "?")}, $cpu, $(nproc) cores.
-Corpus $(du -m --apparent-size "$OUT/corpus.jsonl" | cut -f1) MB JSONL ($(du -sm --apparent-size "$OUT/cvs" | cut -f1) MB of CV files), $(grep -vc '^#' "$QUERIES") queries x $ROUNDS timed rounds after one warm-up round, single thread, index in page cache.
+Corpus $(du -m --apparent-size "$OUT/corpus.jsonl" | cut -f1) MB JSONL ($(du -sm --apparent-size "$OUT/cvs" | cut -f1) MB of CV files), $(grep -vc '^#' "$QUERIES") queries; per mode one untimed warm-up round and $ROUNDS timed rounds; single thread, index in page cache.
 $NOTE
 
 EOF

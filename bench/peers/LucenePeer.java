@@ -133,6 +133,14 @@ public class LucenePeer {
         return 0;
     }
 
+    /** User + system CPU seconds of the whole JVM (all threads: merges, JIT, GC). */
+    static double processCpuS() {
+        java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        if (os instanceof com.sun.management.OperatingSystemMXBean)
+            return ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() / 1e9;
+        return 0;
+    }
+
     static long diskBytes(Path dir) throws Exception {
         try (Stream<Path> files = Files.walk(dir)) {
             return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
@@ -186,8 +194,8 @@ public class LucenePeer {
         double s = (System.nanoTime() - t0) / 1e9;
         System.out.printf(Locale.ROOT,
             "RESULT {\"engine\":\"lucene\",\"phase\":\"index\",\"version\":%s,\"docs\":%d,\"text_bytes\":%d," +
-            "\"seconds\":%.6f,\"docs_per_s\":%.6f,\"index_bytes\":%d,\"peak_rss_mb\":%.3f}%n",
-            q(Version.LATEST.toString()), n, textBytes, s, n / s, diskBytes(Paths.get(dir)), peakRssMb());
+            "\"seconds\":%.6f,\"docs_per_s\":%.6f,\"cpu_s\":%.3f,\"index_bytes\":%d,\"peak_rss_mb\":%.3f}%n",
+            q(Version.LATEST.toString()), n, textBytes, s, n / s, processCpuS(), diskBytes(Paths.get(dir)), peakRssMb());
     }
 
     static final class Record {
@@ -313,15 +321,20 @@ public class LucenePeer {
             queries.size(), rounds, total));
         String[] modes = {"plain", "facets", "full"};
         for (int mode = 0; mode < 3; mode++) {
-            double[] ms = new double[rounds * queries.size()];
+            double[] ms = new double[rounds * queries.size()], cpu = new double[rounds * queries.size()];
+            java.lang.management.ThreadMXBean tmx = java.lang.management.ManagementFactory.getThreadMXBean();
             int k = 0;
             for (int r = -1; r < rounds; r++)  // round -1: warm-up (and JIT), untimed
                 for (String[] qq : queries) {
+                    long c0 = tmx.getCurrentThreadCpuTime();
                     long t0 = System.nanoTime();
                     s.run(qq, mode, null);
-                    if (r >= 0) ms[k++] = (System.nanoTime() - t0) / 1e6;
+                    if (r >= 0) {
+                        ms[k] = (System.nanoTime() - t0) / 1e6;
+                        cpu[k++] = (tmx.getCurrentThreadCpuTime() - c0) / 1e6;
+                    }
                 }
-            res.append(',').append(stats(modes[mode], ms));
+            res.append(',').append(stats(modes[mode], ms)).append(',').append(stats(modes[mode] + "_cpu", cpu));
         }
         res.append(String.format(Locale.ROOT, ",\"peak_rss_mb\":%.3f,\"index_bytes\":%d}", peakRssMb(),
             diskBytes(Paths.get(dir))));

@@ -31,6 +31,11 @@ def peak_rss_mb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
+def cpu_s():
+    ru = resource.getrusage(resource.RUSAGE_SELF)
+    return ru.ru_utime + ru.ru_stime
+
+
 def disk_bytes(path):
     total = 0
     for suffix in ("", "-wal", "-shm", "-journal"):
@@ -70,7 +75,8 @@ def cmd_index(corpus, db):
     con.close()
     s = time.perf_counter() - t0
     result({"engine": "sqlite", "phase": "index", "version": sqlite3.sqlite_version, "docs": n,
-            "text_bytes": text_bytes, "seconds": s, "docs_per_s": n / s, "index_bytes": disk_bytes(db),
+            "text_bytes": text_bytes, "seconds": s, "docs_per_s": n / s, "cpu_s": cpu_s(),
+            "index_bytes": disk_bytes(db),
             "peak_rss_mb": peak_rss_mb()})
 
 
@@ -170,14 +176,17 @@ def cmd_query(db, qpath, rounds=3, records=None):
         out.close()
     res = {"engine": "sqlite", "phase": "query", "queries": len(queries), "rounds": rounds, "total_matches": total}
     for mode in ("plain", "facets", "full"):
-        ms = []
+        ms, cpu = [], []
         for r in range(-1, rounds):  # round -1: warm-up, untimed
             for q in queries:
+                c0 = time.thread_time()
                 t0 = time.perf_counter()
                 s.run(q, mode)
                 if r >= 0:
                     ms.append((time.perf_counter() - t0) * 1000.0)
+                    cpu.append((time.thread_time() - c0) * 1000.0)
         res[mode] = stats(ms)
+        res[mode + "_cpu"] = stats(cpu)
     res["peak_rss_mb"] = peak_rss_mb()
     res["index_bytes"] = disk_bytes(db)
     result(res)

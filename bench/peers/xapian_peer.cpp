@@ -87,6 +87,7 @@ int cmd_index(const std::string& corpus, const std::string& dbpath) {
         .add("text_bytes", text_bytes)
         .add("seconds", s)
         .add("docs_per_s", static_cast<double>(n) / s)
+        .add("cpu_s", bench::process_cpu_s())
         .add("index_bytes", bench::disk_bytes(dbpath))
         .add("peak_rss_mb", bench::peak_rss_mb())
         .print();
@@ -190,14 +191,18 @@ int cmd_query(int argc, char** argv) {
         .add("rounds", static_cast<std::uintmax_t>(rounds)).add("total_matches", total);
     const std::pair<const char*, Mode> modes[] = {{"plain", Mode::plain}, {"facets", Mode::facets}, {"full", Mode::full}};
     for (auto [name, mode] : modes) {
-        std::vector<double> ms;
+        std::vector<double> ms, cpu;
         for (int r = -1; r < rounds; ++r)  // round -1: warm-up, untimed
             for (const auto& q : queries) {
+                double c0 = bench::thread_cpu_ms();
                 auto t0 = bench::Clock::now();
                 s.run(q, mode, nullptr);
-                if (r >= 0) ms.push_back(bench::ms_since(t0));
+                if (r >= 0) {
+                    ms.push_back(bench::ms_since(t0));
+                    cpu.push_back(bench::thread_cpu_ms() - c0);
+                }
             }
-        res.add(name, bench::stats(ms));
+        res.add(name, bench::stats(ms)).add(std::string(name) + "_cpu", bench::stats(cpu));
     }
     res.add("peak_rss_mb", bench::peak_rss_mb()).add("index_bytes", bench::disk_bytes(dbpath)).print();
     return 0;
