@@ -2,6 +2,7 @@
 #include "indexer/extract/affiliations.hpp"
 #include "indexer/extract/extract.hpp"
 #include "indexer/extract/lists.hpp"
+#include "indexer/extract/mentions.hpp"
 #include "indexer/extract/names.hpp"
 #include "indexer/extract/publications.hpp"
 #include "indexer/extract/sections.hpp"
@@ -45,6 +46,18 @@ Profile extract_profile(const readers::TextDocument& doc) {
         if (b.kind == "awards") append(p.awards, extract_awards(b));
         p.sections.push_back(Section{b.heading, b.kind, block_text(b)});
     }
+    // Home pages without a publication list or an education section: fall back
+    // to what news items and the biography say.
+    for (const Block& b : blocks) {
+        bool prose = b.kind == "header" || b.kind == "summary" || b.kind == "news" || b.kind == "other" || b.kind == "projects";
+        if (!prose) continue;
+        if (p.publications.empty() || !publication_section)
+            for (auto& pub : mentioned_publications(b)) p.publications.push_back(std::move(pub));
+    }
+    if (p.affiliations.empty())
+        for (const Block& b : blocks)
+            if (b.kind == "header" || b.kind == "summary" || b.kind == "news" || b.kind == "other")
+                for (auto& a : mentioned_affiliations(b)) p.affiliations.push_back(std::move(a));
     return p;
 }
 

@@ -186,8 +186,10 @@ bool is_country_or_state(std::string_view part) {
         "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK",
         "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "DC", "ON", "QC", "BC",
         "AB", "NS", "USA", "US", "UK", "UAE", "PRC", "ROK"};
-    std::string s(p);
-    while (!s.empty() && (s.back() == '.' || s.back() == ')')) s.pop_back();
+    std::string s;
+    for (char c : p)
+        if (c != '.') s.push_back(c);  // "D.C." -> "DC", "U.S.A." -> "USA"
+    while (!s.empty() && s.back() == ')') s.pop_back();
     // "MI 48109": a state with a ZIP code.
     std::size_t sp = s.find(' ');
     if (sp != std::string::npos && sp == 2 && std::all_of(s.begin() + 3, s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '-'; }))

@@ -89,6 +89,8 @@ bool is_name_word(std::string_view w) {
 }
 
 // (start, end) byte ranges of the top-level comma/semicolon items of s.
+// Items are separated by commas, semicolons, " and " and " & " outside brackets:
+// "Doe, J. and Roe, R." has the items "Doe", "J.", "Roe", "R.".
 std::vector<std::pair<std::size_t, std::size_t>> items_of(std::string_view s) {
     std::vector<std::pair<std::size_t, std::size_t>> out;
     std::size_t start = 0;
@@ -97,9 +99,15 @@ std::vector<std::pair<std::size_t, std::size_t>> items_of(std::string_view s) {
         char c = s[i];
         if (c == '(' || c == '[') ++depth;
         if ((c == ')' || c == ']') && depth > 0) --depth;
-        if ((c == ',' || c == ';') && depth == 0) {
+        if (depth != 0) continue;
+        if (c == ',' || c == ';') {
             out.emplace_back(start, i);
             start = i + 1;
+        } else if (c == ' ' && (s.compare(i, 5, " and ") == 0 || s.compare(i, 3, " & ") == 0)) {
+            std::size_t len = s.compare(i, 5, " and ") == 0 ? 5 : 3;
+            out.emplace_back(start, i);
+            start = i + len;
+            i += len - 1;
         }
     }
     out.emplace_back(start, s.size());
@@ -188,6 +196,8 @@ std::vector<std::string> split_authors(std::string_view list) {
 }
 
 bool is_author_list(std::string_view s) {
+    s = text::trim(s);
+    while (!s.empty() && (s.back() == ':' || s.back() == '.' || s.back() == ',')) s.remove_suffix(1);
     auto items = items_of(s);
     std::size_t names = 0, total = 0;
     for (auto [b, e] : items) {
@@ -222,6 +232,54 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
         std::string_view item = entry.substr(b, e - b);
         std::string_view core = strip_and(item);
         std::size_t core_off = static_cast<std::size_t>(core.data() - entry.data());
+        // "et al." ends the list; the title follows.
+        if (!names.empty() && (core.rfind("et al", 0) == 0)) {
+            std::size_t dot = core.find('.');
+            end = core_off + (dot == std::string_view::npos ? 5 : dot + 1);
+            // "et al. (2024). Title"
+            std::string_view after = text::trim(entry.substr(end));
+            if (after.size() > 6 && after.front() == '(') {
+                auto ys = find_years(after.substr(0, 8));
+                std::size_t close = after.find(')');
+                if (!ys.empty() && close != std::string_view::npos && close < 10) {
+                    out.year = ys.front().year;
+                    end = static_cast<std::size_t>(after.data() - entry.data()) + close + 1;
+                    while (end < entry.size() && (entry[end] == '.' || entry[end] == ' ' || entry[end] == ',')) ++end;
+                }
+            }
+            finished = true;
+            break;
+        }
+        // "Doe, J., Roe, R. (submitted). Title": a status where the year would be.
+        if (!names.empty()) {
+            std::string lower = text::ascii_lower(core.substr(0, std::min<std::size_t>(core.size(), 40)));
+            for (std::string_view status : {"(submitted)", "(in press)", "(forthcoming)", "(accepted)", "(under review)", "(n.d.)",
+                                            "(in preparation)", "(to appear)"}) {
+                std::size_t at = lower.find(status);
+                if (at == std::string::npos) continue;
+                std::string_view before = text::trim(core.substr(0, at));
+                if (!before.empty()) names.emplace_back(before);
+                out.status = std::string(status.substr(1, status.size() - 2));
+                std::size_t after = core_off + at + status.size();
+                while (after < entry.size() && (entry[after] == '.' || entry[after] == ',' || entry[after] == ' ')) ++after;
+                end = after;
+                finished = true;
+                break;
+            }
+            if (finished) break;
+        }
+        // "Doe, Roe, Poe: Title" — a colon closes the list.
+        if (std::size_t colon = core.find(':'); colon != std::string_view::npos) {
+            std::string_view name = text::trim(core.substr(0, colon));
+            bool last_and = name.rfind("and ", 0) == 0;
+            bool plausible = !names.empty() || words_of(name).size() >= 2;  // "Perseus: A System" is a title
+            if (plausible && (looks_like_author(name) || (last_and && looks_like_author(name.substr(4))))) {
+                names.emplace_back(name);
+                end = core_off + colon + 1;
+                finished = true;
+                break;
+            }
+        }
         // Author-year: "..., 2019. Title" or "... (2019). Title".
         auto years = find_years(core);
         if (!years.empty() && !names.empty()) {

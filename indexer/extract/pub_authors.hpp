@@ -29,6 +29,7 @@ struct AuthorPrefix {
     std::vector<std::string> authors;
     std::size_t end = 0;            ///< offset of the text after the list
     std::optional<int> year;        ///< "(2019)." or ", 2019." right after the list
+    std::string status;             ///< "submitted", "in press", ... written where the year would be
 };
 std::optional<AuthorPrefix> author_prefix(std::string_view entry);
 

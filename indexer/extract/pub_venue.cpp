@@ -104,6 +104,16 @@ std::string_view cut_sentences(std::string_view s) {
         std::string_view after = text::trim(s.substr(i + 1));
         if (is_note_start(after) || mentions_submission(after)) return before;
         if (!find_years(before).empty()) return before;
+        // "Annual Meeting. Washington, D.C.", "Conference. Iowa State University": a place after the venue.
+        {
+            std::string_view first_seg = after.substr(0, after.find(','));
+            std::string_view second = after.size() > first_seg.size() ? text::trim(after.substr(first_seg.size() + 1)) : std::string_view();
+            if (is_location(first_seg, second.substr(0, second.find(','))) || institution_strength(first_seg) >= InstitutionStrength::org)
+                return before;
+        }
+        // "Bioinformatics. 2018 Nov 15;34(22)": the date after the journal ends it.
+        if (auto ys = find_years(after.substr(0, std::min<std::size_t>(after.size(), 6))); !ys.empty() && ys.front().begin == 0)
+            return before;
         // A long run of lower-case words after the dot is prose, not a venue.
         std::size_t lower_words = 0, words = 0;
         for (std::string_view w : text::split(after.substr(0, std::min<std::size_t>(after.size(), 60)), ' ')) {
@@ -122,6 +132,23 @@ std::string strip_leading_in(std::string_view s) {
     while (!s.empty() && junk(s.front())) s.remove_prefix(1);
     // Curly quotes left from the title.
     while (s.size() >= 3 && (s.substr(0, 3) == "\xE2\x80\x9D" || s.substr(0, 3) == "\xE2\x80\x9C")) s = text::trim(s.substr(3));
+    // "(2024). Journal": an APA year left in front.
+    if (!s.empty() && (s.front() == '(' || std::isdigit(static_cast<unsigned char>(s.front())))) {
+        auto ys = find_years(s.substr(0, std::min<std::size_t>(s.size(), 8)));
+        if (!ys.empty() && ys.front().begin <= 1) {
+            std::size_t at = ys.front().end;
+            while (at < s.size() && (s[at] == ')' || s[at] == '.' || s[at] == ',' || s[at] == ' ')) ++at;
+            if (at < s.size() && !std::isdigit(static_cast<unsigned char>(s[at]))) s = text::trim(s.substr(at));
+        }
+    }
+    // "Poster. Annual Meeting of ...", "Presentation: ...": the form of the contribution.
+    for (std::string_view form : {"poster", "presentation", "oral presentation", "poster presentation", "talk", "invited talk",
+                                  "abstract", "extended abstract", "keynote", "demo", "short paper", "full paper"}) {
+        if (text::starts_with_icase(s, form) && s.size() > form.size() + 2 && (s[form.size()] == '.' || s[form.size()] == ':')) {
+            s = text::trim(s.substr(form.size() + 1));
+            break;
+        }
+    }
     for (std::string_view lead : {"published in ", "appeared in ", "presented at ", "to appear in ", "to appear at ", "to appear, ",
                                   "accepted at ", "accepted to ", "accepted by ", "accepted in ", "accepted for publication in ",
                                   "in: ", "in ", "at "}) {
@@ -131,6 +158,35 @@ std::string strip_leading_in(std::string_view s) {
         }
     }
     return std::string(text::trim(s));
+}
+
+// Publishers name no venue: "Elsevier", "Springer US", "IEEE 2016".
+bool is_publisher(std::string_view seg) {
+    std::string k = text::fold_key(seg);
+    static const std::array<const char*, 14> publishers = {"ieee", "acm", "springer", "springer us", "springer nature", "elsevier",
+                                                           "wiley", "mit press", "oxford university press", "cambridge university press",
+                                                           "taylor francis", "sage", "usenix", "aaai press"};
+    std::string bare;
+    for (std::string_view w : text::split(k, ' '))
+        if (!w.empty() && !std::isdigit(static_cast<unsigned char>(w.front()))) bare += (bare.empty() ? "" : " ") + std::string(w);
+    return std::any_of(publishers.begin(), publishers.end(), [&](const char* p) { return bare == p; });
+}
+
+// A comma part that carries a venue name on ("Networking", "Storage and Analysis
+// (SC '24)", "and Cybernetics (SMC)"), as opposed to a city or a publisher.
+bool continues_venue(std::string_view seg) {
+    if (seg.size() > 120 || is_publisher(seg)) return false;
+    if (seg.rfind("and ", 0) == 0 || seg.rfind("& ", 0) == 0) return true;
+    if (chars::is_lower(chars::first(seg))) return false;
+    if (ends_with_acronym_parens(seg)) return true;
+    static const std::array<const char*, 40> words = {
+        "conference", "symposium", "workshop", "meeting", "proceedings", "journal", "transactions", "letters", "review",
+        "society", "association", "congress", "forum", "annual", "international", "networking", "storage", "analysis",
+        "computing", "systems", "engineering", "science", "sciences", "research", "technology", "applications", "processing",
+        "intelligence", "learning", "data", "design", "automation", "architecture", "software", "security", "privacy",
+        "management", "communications", "networks", "mining"};
+    std::string k = " " + text::fold_key(seg) + " ";
+    return std::any_of(words.begin(), words.end(), [&](const char* w) { return k.find(" " + std::string(w) + " ") != std::string::npos; });
 }
 
 }  // namespace
@@ -189,7 +245,7 @@ std::string venue_from_rest(std::string_view rest) {
         }
         std::string_view next = i + 1 < segs.size() ? std::string_view(segs[i + 1]) : std::string_view();
         bool stop = is_only_dates(seg) || is_locator(seg) || is_note_start(seg) || is_location(seg, next) ||
-                    (!venue.empty() && ((chars::is_lower(chars::first(seg)) && seg.rfind("and ", 0) != 0) || seg.size() > 120));
+                    (!venue.empty() && !continues_venue(seg));
         if (stop) break;
         venue += (venue.empty() ? "" : ", ") + seg;
         ++used;
@@ -197,6 +253,10 @@ std::string venue_from_rest(std::string_view rest) {
     }
     venue = drop_lowercase_asides(venue);
     while (!venue.empty() && std::string_view(".,;: ").find(venue.back()) != std::string_view::npos) venue.pop_back();
+    // Venues are names: "metatranscriptomic analysis" is a note, "arXiv" and "npj ..." are names.
+    std::string_view first_word = std::string_view(venue).substr(0, venue.find(' '));
+    if (chars::is_lower(chars::first(venue)) && chars::count_upper(first_word) == 0 && !text::starts_with_icase(venue, "npj "))
+        return {};
     return venue;
 }
 

@@ -98,8 +98,9 @@ bool abbreviation_before(std::string_view s, std::size_t dot) {
     return std::any_of(abbrev.begin(), abbrev.end(), [&](const char* a) { return w == a; });
 }
 
-// "Title. Venue, 2019." -> {"Title", "Venue, 2019."}
-std::pair<std::string, std::string> first_sentence(std::string_view s) {
+// "Title. Venue, 2019." -> {"Title", "Venue, 2019."}; without a sentence end
+// and with `comma`, "Title, Venue, 2019" -> {"Title", "Venue, 2019"}.
+std::pair<std::string, std::string> first_sentence(std::string_view s, bool comma = true) {
     s = text::trim(s);
     for (std::size_t i = 0; i + 1 < s.size(); ++i) {
         char c = s[i];
@@ -111,8 +112,8 @@ std::pair<std::string, std::string> first_sentence(std::string_view s) {
         }
     }
     // No sentence end: "Title, Venue, 2019".
-    std::size_t comma = s.find(", ");
-    if (comma != std::string_view::npos && comma > 10) return {std::string(s.substr(0, comma)), std::string(s.substr(comma + 1))};
+    std::size_t at = comma ? s.find(", ") : std::string_view::npos;
+    if (at != std::string_view::npos && at > 10) return {std::string(s.substr(0, at)), std::string(s.substr(at + 1))};
     return {std::string(s), {}};
 }
 
@@ -185,6 +186,7 @@ struct Reading {
     std::string rest;                  // text after title and authors: venue, year, notes
     std::vector<std::string> rest_lines;  // the same, line by line, when the entry had line structure
     std::optional<int> year;           // a year tied to the author list (APA)
+    std::string status;                // "submitted", "in press": written instead of the year
 };
 
 std::string join(const std::vector<std::string>& lines, std::size_t from, std::size_t to) {
@@ -192,32 +194,58 @@ std::string join(const std::vector<std::string>& lines, std::size_t from, std::s
     return text::collapse_whitespace(join_lines(part));
 }
 
-std::optional<Reading> read_line_layout(const std::vector<std::string>& lines) {
-    if (lines.size() < 2) return std::nullopt;
-    if (is_author_list(lines[0])) {
-        // Authors / Title / Venue, each on its own line (wrapped author lists merged).
-        std::size_t k = 1;
-        while (k < lines.size() && is_author_list(lines[k])) ++k;
-        if (k >= lines.size() || lines[0].find(". ") != std::string::npos) return std::nullopt;
-        auto [title, after] = first_sentence(lines[k]);
-        if (!after.empty() && k + 1 == lines.size()) return std::nullopt;  // a wrapped "Authors. Title. Venue" entry
-        Reading r;
-        r.authors = split_authors(join(lines, 0, k));
-        r.title = lines[k];
-        r.rest_lines.assign(lines.begin() + static_cast<std::ptrdiff_t>(k + 1), lines.end());
-        r.rest = join(lines, k + 1, lines.size());
-        return r;
+// An author line, possibly followed by the venue: "A. Doe, B. Roe, Neural Computation."
+std::optional<AuthorPrefix> author_line(std::string_view line) {
+    if (is_author_list(line)) {
+        AuthorPrefix whole;
+        whole.authors = split_authors(line);
+        whole.end = line.size();
+        return whole;
     }
-    for (std::size_t k = 1; k < lines.size(); ++k) {
-        if (!is_author_list(lines[k])) continue;
+    auto prefix = author_prefix(line);
+    if (prefix && prefix->authors.size() >= 2) return prefix;
+    return std::nullopt;
+}
+
+// Title / Authors / Venue, each on lines of their own.
+std::optional<Reading> read_title_line_layout(const std::vector<std::string>& lines) {
+    if (lines.size() < 2 || is_author_list(lines[0]) || author_prefix(lines[0])) return std::nullopt;
+    for (std::size_t k = 1; k < lines.size() && k < 4; ++k) {
+        auto authors = author_line(lines[k]);
+        if (!authors) continue;
         Reading r;
         r.title = join(lines, 0, k);
-        r.authors = split_authors(lines[k]);
-        r.rest_lines.assign(lines.begin() + static_cast<std::ptrdiff_t>(k + 1), lines.end());
-        r.rest = join(lines, k + 1, lines.size());
+        r.authors = authors->authors;
+        std::string tail(text::trim(std::string_view(lines[k]).substr(authors->end)));
+        if (!tail.empty()) r.rest_lines.push_back(tail);
+        r.rest_lines.insert(r.rest_lines.end(), lines.begin() + static_cast<std::ptrdiff_t>(k + 1), lines.end());
+        r.rest = text::collapse_whitespace(join_lines(r.rest_lines));
+        r.year = authors->year;
         return r;
     }
     return std::nullopt;
+}
+
+// Authors / Title / Venue, each on lines of their own ("Doe, Roe:" then the title).
+std::optional<Reading> read_author_line_layout(const std::vector<std::string>& lines) {
+    if (lines.size() < 2 || !is_author_list(lines[0])) return std::nullopt;
+    std::size_t k = 1;
+    while (k < lines.size() && is_author_list(lines[k])) ++k;  // a wrapped author list
+    if (k >= lines.size()) return std::nullopt;
+    std::string_view last = text::trim(lines[k - 1]);
+    std::string_view title_line = text::trim(lines[k]);
+    // "Doe, J., Roe, R.," + "(2021). Title": one author list running on, read as text.
+    if (last.empty() || last.back() == ',' || last.back() == ';' || last.back() == '&' || title_line.empty() ||
+        title_line.front() == '(' || !find_years(title_line.substr(0, 6)).empty() || last.find(". ") != std::string_view::npos)
+        return std::nullopt;
+    Reading r;
+    r.authors = split_authors(join(lines, 0, k));
+    auto [title, after] = first_sentence(title_line, false);
+    r.title = title;
+    if (!after.empty()) r.rest_lines.push_back(after);
+    r.rest_lines.insert(r.rest_lines.end(), lines.begin() + static_cast<std::ptrdiff_t>(k + 1), lines.end());
+    r.rest = text::collapse_whitespace(join_lines(r.rest_lines));
+    return r;
 }
 
 std::optional<Reading> read_quoted(std::string_view text) {
@@ -243,6 +271,7 @@ std::optional<Reading> read_authors_first(std::string_view text) {
     Reading r;
     r.authors = prefix->authors;
     r.year = prefix->year;
+    r.status = prefix->status;
     auto [title, rest] = first_sentence(text.substr(prefix->end));
     r.title = title;
     r.rest = rest;
@@ -293,8 +322,9 @@ std::optional<Reading> read_title_first(std::string_view text) {
 }
 
 Reading read_entry(const std::vector<std::string>& lines, const std::string& text) {
-    if (auto r = read_line_layout(lines)) return *r;
+    if (auto r = read_title_line_layout(lines)) return *r;
     if (auto r = read_quoted(text)) return *r;
+    if (auto r = read_author_line_layout(lines)) return *r;
     if (auto r = read_authors_first(text)) return *r;
     if (auto r = read_title_first(text)) return *r;
     Reading r;
@@ -334,12 +364,47 @@ std::optional<int> first_year(std::string_view s) {
     return years.front().year;
 }
 
+// "2024 | Title. | Authors, Venue." and "6.937 | Authors. Title.": cells become
+// lines, and a leading year (or number, e.g. an impact factor) cell is set aside.
+std::vector<std::string> cells_as_lines(const std::vector<std::string>& lines, std::optional<int>* cell_year) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        std::string_view l = lines[i];
+        if (l.find(" | ") == std::string_view::npos) {
+            out.emplace_back(l);
+            continue;
+        }
+        std::string s(l);
+        std::size_t at;
+        while ((at = s.find(" | ")) != std::string::npos) s.replace(at, 3, "\n");
+        for (std::string_view cell : text::split(s, '\n')) {
+            std::string_view c = text::trim(cell);
+            if (c.empty()) continue;
+            bool numeric = std::all_of(c.begin(), c.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)) || ch == '.'; });
+            if (out.empty() && i == 0 && (numeric || is_only_dates(c))) {
+                auto years = find_years(c);
+                if (!years.empty()) *cell_year = years.front().year;
+                continue;
+            }
+            out.emplace_back(c);
+        }
+    }
+    return out;
+}
+
 Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
-    std::vector<std::string> lines = e.lines;
+    std::optional<int> cell_year;
+    std::vector<std::string> lines = cells_as_lines(e.lines, &cell_year);
     std::optional<Tagged> tag;
     if (!lines.empty()) {
         tag = find_tag(lines[0]);
         if (tag) lines[0] = tag->rest;
+        // "SIGMOD'26" on a line of its own above the title.
+        if (!tag && lines.size() >= 2 && count_words(lines[0]) <= 3 && !find_years(lines[0]).empty() &&
+            chars::count_letters(lines[0]) >= 2 && tag_like(lines[0])) {
+            tag = Tagged{lines[0], {}};
+            lines.erase(lines.begin());
+        }
     }
     std::string text = text::collapse_whitespace(join_lines(lines));
     Reading r = read_entry(lines, text);
@@ -347,13 +412,15 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
     Publication p;
     p.title = clean_title(r.title);
     p.authors = r.authors;
-    bool submitted = (tag && mentions_submission(tag->tag)) || mentions_submission(r.rest);
+    bool submitted = (tag && mentions_submission(tag->tag)) || mentions_submission(r.rest) ||
+                     r.status == "submitted" || r.status == "under review" || r.status == "in preparation";
     std::string venue = tag ? tag->tag : venue_of(r);
     if (tag && chars::count_letters(venue) < 2) venue = venue_of(r);
     if (mentions_submission(venue) || is_placeholder_venue(venue)) venue.clear();
 
     // The year: of the tag, of an APA author list, after the title, else anywhere but the title.
     p.year = tag ? first_year(tag->tag) : std::nullopt;
+    if (!p.year) p.year = cell_year;
     if (!p.year) p.year = r.year;
     if (!p.year) p.year = first_year(r.rest);
     if (!p.year) {
@@ -396,6 +463,8 @@ bool ends_entry(std::string_view line, const std::vector<std::string>& entry) {
 std::vector<RawEntry> split_entries(const Block& block) {
     std::vector<RawEntry> out;
     bool has_markers = std::any_of(block.lines.begin(), block.lines.end(), [](const Line& l) { return l.marker != Marker::none; });
+    // In a numbered list, "- " or "→ " lines are notes on the entry above.
+    bool numbered = std::count_if(block.lines.begin(), block.lines.end(), [](const Line& l) { return l.marker == Marker::number; }) >= 2;
     RawEntry cur;
     std::optional<int> year_hint;
     bool gap = false;
@@ -423,7 +492,7 @@ std::vector<RawEntry> split_entries(const Block& block) {
             flush();
             continue;
         }
-        bool starts = l.marker != Marker::none || cur.lines.empty();
+        bool starts = (numbered ? l.marker == Marker::number : l.marker != Marker::none) || cur.lines.empty();
         if (!starts && has_markers && gap && count_words(l.text) >= 6 && !find_years(l.text).empty() &&
             !chars::is_lower(chars::first(l.text)))
             starts = true;  // an unmarked entry after a blank line in a marked list
