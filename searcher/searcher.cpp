@@ -17,6 +17,7 @@
 #include "indexer/schema.hpp"
 #include "indexer/xapian_errors.hpp"
 #include "searcher/facets.hpp"
+#include "searcher/facet_table.hpp"
 #include "searcher/highlight.hpp"
 #include "searcher/query_builder.hpp"
 #include "searcher/ranking.hpp"
@@ -190,6 +191,13 @@ struct Searcher::Impl {
     SearchResults search(Context& c, const SearchRequest& req) const;
     SearchResults similar(Context& c, std::string_view id, std::size_t limit) const;
     IndexStats stats(Context& c, std::size_t facet_values) const;
+
+    /// Facet tables shared by the contexts (local index only; searcher/facet_table.hpp).
+    mutable search::FacetTableCache facet_tables;
+    /// The facet table for the context's revision, or null: count with match spies.
+    std::shared_ptr<const search::FacetTable> facet_table(Context& c) const {
+        return options.local_facet_table ? facet_tables.get(path, c.db) : nullptr;
+    }
 };
 
 Searcher::Searcher(const fs::path& db, const SearcherOptions& options) : impl_(std::make_unique<Impl>()) {
@@ -278,25 +286,37 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
     }
 
     // Facets without a filter of their own are counted on the main match; the
-    // others (disjunctive) on a match without their own filter.
-    std::vector<search::FacetCounter> main_counters, own_filter_counters;
+    // others (disjunctive) on a count-only match without their own filter.
+    // Counting: the in-memory facet table (local index) or one stock spy per
+    // slot (remote-safe); identical counts.
+    std::vector<Facet> main_facets, own_filter_facets;
     std::set<Facet> wanted(req.facets.begin(), req.facets.end());
-    for (Facet f : wanted) (filters.count(f) ? own_filter_counters : main_counters).emplace_back(c.db, f);
-    for (const auto& counter : main_counters) counter.attach(enquire);
+    for (Facet f : wanted) (filters.count(f) ? own_filter_facets : main_facets).push_back(f);
+    const auto table = wanted.empty() ? nullptr : facet_table(c);
+    search::DocidCollector matched;
+    std::vector<search::FacetCounter> main_counters;
+    if (table && !main_facets.empty()) enquire.add_matchspy(&matched);
+    if (!table)
+        for (Facet f : main_facets) main_counters.emplace_back(c.db, f).attach(enquire);
 
     const Xapian::doccount all = c.db.get_doccount();
     Xapian::MSet mset = enquire.get_mset(static_cast<Xapian::doccount>(req.offset),
                                          static_cast<Xapian::doccount>(req.limit), all);
     res.total = mset.get_matches_estimated();
     res.total_is_exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
+    if (table)
+        for (Facet f : main_facets) res.facets[f] = table->top(f, matched.docids, req.facet_values);
     for (const auto& counter : main_counters) res.facets[counter.facet()] = counter.top(req.facet_values);
-    for (const auto& counter : own_filter_counters) {
+    for (Facet f : own_filter_facets) {
         Xapian::Enquire others(c.db);
-        others.set_query(filtered(built.query, counter.facet()));
+        others.set_query(filtered(built.query, f));
         others.set_weighting_scheme(Xapian::BoolWeight());
-        counter.attach(others);
+        search::DocidCollector collected;
+        search::FacetCounter counter(c.db, f);
+        if (table) others.add_matchspy(&collected);
+        else counter.attach(others);
         others.get_mset(0, 0, all);
-        res.facets[counter.facet()] = counter.top(req.facet_values);
+        res.facets[f] = table ? table->top(f, collected.docids, req.facet_values) : counter.top(req.facet_values);
     }
 
     search::Highlighter highlighter(c.analyzer, built.prepared.atoms);
@@ -370,13 +390,24 @@ IndexStats Searcher::Impl::stats(Context& c, std::size_t facet_values) const {
     s.schema_version = c.db.get_metadata(std::string(schema::meta_schema));
     s.built_at = c.db.get_metadata(std::string(schema::meta_built_at));
     s.library_version = c.db.get_metadata(std::string(schema::meta_library_version));
+    const auto table = facet_table(c);
     std::vector<search::FacetCounter> counters;
-    for (Facet f : all_facets()) counters.emplace_back(c.db, f);
+    search::DocidCollector everyone;
     Xapian::Enquire enquire(c.db);
     enquire.set_query(Xapian::Query::MatchAll);
     enquire.set_weighting_scheme(Xapian::BoolWeight());
-    for (const auto& counter : counters) counter.attach(enquire);
+    if (table) {
+        enquire.add_matchspy(&everyone);
+    } else {
+        for (Facet f : all_facets()) counters.emplace_back(c.db, f).attach(enquire);
+    }
     enquire.get_mset(0, 0, c.db.get_doccount());
+    if (table) {
+        for (Facet f : all_facets()) {
+            s.facets[f] = table->top(f, everyone.docids, facet_values);
+            s.distinct_values[f] = table->distinct(f, everyone.docids);
+        }
+    }
     for (const auto& counter : counters) {
         s.facets[counter.facet()] = counter.top(facet_values);
         s.distinct_values[counter.facet()] = counter.distinct();

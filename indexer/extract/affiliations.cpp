@@ -42,17 +42,38 @@ struct Entry {
 };
 
 // Detail lines of an entry that name people or topics, not places.
-bool is_detail_label(std::string_view text) {
-    std::size_t colon = text.find(':');
-    if (colon == std::string_view::npos || colon > 40) return false;
-    std::string label = text::fold_key(text.substr(0, colon));
-    static const std::array<const char*, 30> labels = {
+bool is_detail_word(const std::string& label) {
+    static const std::array<const char*, 40> labels = {
         "advisor", "advisors", "adviser", "supervisor", "supervisors", "thesis", "dissertation", "gpa", "topic", "thesis topic",
         "major", "minor", "coursework", "courses", "relevant coursework", "committee", "mentor", "mentors", "host", "focus",
-        "project", "projects", "keywords", "honors", "awards", "grade", "description", "responsibilities", "pi", "co advisor"};
+        "project", "projects", "keywords", "honors", "awards", "grade", "description", "responsibilities", "pi", "co advisor",
+        "partners", "partner", "task", "tasks", "location", "collaborators", "funding", "duration", "reference", "references"};
     return std::any_of(labels.begin(), labels.end(), [&](const char* l) { return label == l; }) ||
            label.find("advisor") != std::string::npos || label.find("supervisor") != std::string::npos ||
            label.find("thesis") != std::string::npos;
+}
+
+bool is_detail_label(std::string_view text) {
+    std::size_t colon = text.find(':');
+    if (colon == std::string_view::npos || colon > 40) return false;
+    return is_detail_word(text::fold_key(text.substr(0, colon)));
+}
+
+// "Ph.D. in Physics, Advisor: Prof. X": the detail after a label is no part of the entry.
+std::string_view cut_detail(std::string_view text) {
+    for (std::size_t colon = text.find(':'); colon != std::string_view::npos; colon = text.find(':', colon + 1)) {
+        std::size_t b = colon;
+        while (b > 0 && (std::isalpha(static_cast<unsigned char>(text[b - 1])) || text[b - 1] == ' ' || text[b - 1] == '-')) --b;
+        std::string_view label = text::trim(text.substr(b, colon - b));
+        // The label is the last one or two words before the colon.
+        std::size_t sp = label.rfind(' ');
+        std::string_view last = sp == std::string_view::npos ? label : label.substr(sp + 1);
+        if (is_detail_word(text::fold_key(last)) || is_detail_word(text::fold_key(label))) {
+            std::size_t cut = static_cast<std::size_t>(last.data() - text.data());
+            return text.substr(0, cut);
+        }
+    }
+    return text;
 }
 
 std::size_t count_words(std::string_view s) {
@@ -84,21 +105,35 @@ std::string_view trim_part(std::string_view p) {
 
 // Replaces column separators with tabs so one split finds every cell.
 std::string mark_cells(std::string s) {
-    static const std::array<std::string_view, 9> seps = {" | ", "|", " \xC2\xB7 ", " \xE2\x80\xA2 ", " \xE2\x80\x94 ", " \xE2\x80\x93 ",
-                                                         " - ", " -- ", "   "};
+    static const std::array<std::string_view, 10> seps = {" | ", "|", " \xC2\xB7 ", " \xE2\x80\xA2 ", " \xE2\x80\x94 ", " \xE2\x80\x93 ",
+                                                          " - ", " -- ", "   ", ": "};
     for (auto sep : seps) {
         std::size_t at;
         while ((at = s.find(sep)) != std::string::npos) s.replace(at, sep.size(), "\t");
     }
     std::size_t at;
     while ((at = s.find("  ")) != std::string::npos) s.replace(at, 2, "\t");
+    // "Example University, Finland. Faculty of Science": a sentence end between parts.
+    for (std::size_t i = 1; i + 2 < s.size(); ++i)
+        if (s[i] == '.' && s[i + 1] == ' ' && std::isupper(static_cast<unsigned char>(s[i + 2])) &&
+            std::islower(static_cast<unsigned char>(s[i - 1])) && i >= 4 && std::islower(static_cast<unsigned char>(s[i - 2])))
+            s.replace(i, 2, "\t");
     return s;
 }
 
-// " at " and " @ " join a role and its institution: "Research Intern at NVIDIA".
+// " at " and " @ " join a role and its institution: "Research Intern at NVIDIA";
+// " as ", " within ", " under " start a remark after it: "X University as a Fellow within Y".
 std::vector<std::string> split_at_word(std::string_view cell) {
     std::vector<std::string> out;
     std::string s(cell);
+    for (std::string_view remark : {" as ", " within ", " under ", " supervised by ", " advised by ", " where ", " working on "}) {
+        std::size_t at = s.find(remark);
+        if (at != std::string::npos && at > 0) {
+            auto head = split_at_word(s.substr(0, at));
+            head.push_back(s.substr(at + remark.size()));
+            return head;
+        }
+    }
     for (std::string_view sep : {" at ", " @ ", " with "}) {
         std::size_t at = s.find(sep);
         if (at != std::string::npos && at > 0 && at + sep.size() < s.size() && chars::is_upper(chars::first(s.substr(at + sep.size())))) {
@@ -222,10 +257,16 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
 // The institution of a line: the strongest institution part; a lab or unit
 // yields to an acronym beside it ("Software Platform Lab, SNU" -> "SNU").
 std::optional<std::size_t> pick_institution(const std::vector<Part>& parts, bool allow_elimination, bool education) {
+    // A university outranks an institute beside it ("Kavli Institute, University of X").
+    auto rank = [&](std::size_t i) {
+        int r = static_cast<int>(parts[i].strength) * 2;
+        if (parts[i].strength == Strength::academic && text::fold(parts[i].text).find("univ") != std::string::npos) ++r;
+        return r;
+    };
     std::optional<std::size_t> best;
     for (std::size_t i = 0; i < parts.size(); ++i) {
         if (parts[i].kind != Part::Kind::institution || parts[i].strength == Strength::department) continue;
-        if (!best || parts[i].strength > parts[*best].strength) best = i;
+        if (!best || rank(i) > rank(*best)) best = i;
     }
     if (!best || parts[*best].strength <= Strength::unit) {
         for (std::size_t i = 0; i < parts.size(); ++i)
@@ -270,6 +311,30 @@ std::string with_campus(const std::vector<Part>& parts, std::size_t i) {
     return inst;
 }
 
+// The part of a long line that can hold an entry: the cells before a long
+// description cell ("2022 | Intern | Example Lab | City | - Conducted ...") or
+// the first sentence ("Example School, Padova. Honors college with ...").
+std::string entry_head(std::string_view text) {
+    if (text.find(" | ") != std::string_view::npos) {
+        std::string out;
+        std::string s(text);
+        std::size_t at;
+        while ((at = s.find(" | ")) != std::string::npos) s.replace(at, 3, "\x1F");
+        for (std::string_view cell : text::split(s, '\x1F')) {
+            std::string_view c = text::trim(cell);
+            if (count_words(c) > 12 || c.rfind("- ", 0) == 0) break;
+            out += (out.empty() ? "" : " | ") + std::string(c);
+        }
+        return out;
+    }
+    if (count_words(text) <= 30) return std::string(text);
+    for (std::size_t i = 0; i + 2 < text.size(); ++i)
+        if (text[i] == '.' && text[i + 1] == ' ' && std::isupper(static_cast<unsigned char>(text[i + 2])) && i > 0 &&
+            std::islower(static_cast<unsigned char>(text[i - 1])))
+            return count_words(text.substr(0, i)) <= 20 ? std::string(text.substr(0, i)) : std::string(text);
+    return std::string(text);
+}
+
 // A sentence describing the work ("Developed a scheduler used by engineers at
 // Samsung, ...") names places in passing; it is no entry line.
 bool is_description(std::string_view text) {
@@ -287,7 +352,7 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     LineInfo info;
     info.index = index;
     if (line.blank() || is_detail_label(line.text) || is_description(line.text)) return info;
-    std::string text = unglue_columns(line.text);
+    std::string text = unglue_columns(cut_detail(entry_head(line.text)));
     if (count_words(text) > 30) return info;  // a description paragraph
     auto spans = find_date_spans(text);
     std::string rest;
@@ -365,8 +430,13 @@ std::vector<Entry> group_entries(const Block& block) {
     std::vector<std::pair<std::size_t, std::vector<YearRange>>> floating;
     Entry* cur = nullptr;
     bool pending = false;  // cur came from a role or date line and waits for its institution
+    std::optional<std::size_t> completed;  // the line that gave cur its institution, role and dates
     for (std::size_t i = 0; i < block.lines.size(); ++i) {
         LineInfo info = analyze(block.lines[i], i, education, block.kind == "header");
+        // "2016-2019 | Research Assistant | University X" followed straight by
+        // "Injury Prevention Center": a unit of the entry above, not a new place.
+        bool bare = !info.inst.empty() && info.role.empty() && info.dates.empty();
+        if (bare && completed && i > 0 && !block.lines[i - 1].blank() && i - *completed <= 3) continue;
         if (!info.inst.empty()) {
             bool joins = cur && pending && (info.role.empty() || cur->role.empty()) && (info.dates.empty() || cur->dates.empty());
             if (!joins) {
@@ -378,6 +448,7 @@ std::vector<Entry> group_entries(const Block& block) {
             cur->inst = info.inst;
             if (cur->role.empty()) cur->role = info.role;
             if (!info.dates.empty() && cur->dates.empty()) cur->dates = info.dates, cur->dated_here = true;
+            if (!cur->role.empty() && !cur->dates.empty()) completed = i;
         } else if (!info.role.empty()) {
             bool new_position = !cur || (!cur->role.empty() && (!info.dates.empty() || cur->dated_here));
             if (new_position) {
@@ -392,6 +463,7 @@ std::vector<Entry> group_entries(const Block& block) {
                 cur->role = info.role;
                 if (!info.dates.empty() && cur->dates.empty()) cur->dates = info.dates, cur->dated_here = true;
             }
+            if (cur && !cur->inst.empty() && !cur->role.empty() && !cur->dates.empty()) completed = i;
         } else if (!info.dates.empty()) {
             floating.emplace_back(i, info.dates);
         }

@@ -56,7 +56,7 @@ Profile extract_profile(const readers::TextDocument& doc) {
     }
     if (p.affiliations.empty())
         for (const Block& b : blocks)
-            if (b.kind == "header" || b.kind == "summary" || b.kind == "news" || b.kind == "other")
+            if (b.kind == "header" || b.kind == "summary" || b.kind == "other")
                 for (auto& a : mentioned_affiliations(b)) p.affiliations.push_back(std::move(a));
     return p;
 }

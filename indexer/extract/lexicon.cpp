@@ -45,7 +45,7 @@ const std::unordered_set<std::string>& academic_words() {
 const std::unordered_set<std::string>& org_words() {
     static const std::unordered_set<std::string> w = {
         "inc", "corp", "corporation", "ltd", "llc", "gmbh", "company", "co", "foundation", "agency", "ministry", "council",
-        "bank", "consortium", "technologies", "labs", "laboratories", "laboratory", "lab", "center", "centre", "electronics",
+        "bank", "consortium", "labs", "laboratories", "laboratory", "lab", "center", "centre", "electronics",
         "plc", "ag", "srl", "bv", "oy", "kk", "limited", "incorporated", "group", "microsystems", "semiconductor",
         "pharmaceuticals", "therapeutics", "research", "ventures", "capital", "partners", "studios", "association",
         "society", "organization", "organisation", "fund", "trust", "commission", "department", "dept", "team",
@@ -78,6 +78,19 @@ bool degree_abbreviation(std::string_view squashed) {
         "bs",   "bsc",   "ba",    "beng", "btech", "be", "bas",  "bba",   "dipling", "dipl", "mse", "mbbs",
         "md",   "jd",    "llm",   "llb",  "edd",  "scd", "dr",   "mfa",   "bfa",  "mpp"};
     return std::any_of(d.begin(), d.end(), [&](const char* x) { return squashed == x; });
+}
+
+// Every significant word capitalized (connectors and numbers aside).
+bool written_as_name(std::string_view part) {
+    static const std::unordered_set<std::string> connectors = {"of", "and", "for", "the", "de", "&", "in", "at", "on", "y",
+                                                               "fur", "für", "di", "du", "des", "la", "le", "del", "der", "und", "et"};
+    for (std::string_view w : text::split(part, ' ')) {
+        if (w.empty() || connectors.count(std::string(w))) continue;
+        char32_t c = chars::first(w);
+        if (chars::is_lower(c)) return false;
+        if (chars::is_digit(c)) return false;
+    }
+    return true;
 }
 
 }  // namespace
@@ -148,7 +161,7 @@ InstitutionStrength institution_strength(std::string_view part) {
     bool academic = false, org = false;
     for (std::size_t i = 0; i < toks.size(); ++i) {
         const std::string& t = toks[i];
-        if (contains(academic_words(), t) || t.rfind("univ", 0) == 0) academic = true;
+        if (contains(academic_words(), t) || t.rfind("univ", 0) == 0 || t.find("universit") != std::string::npos) academic = true;
         else if (contains(org_words(), t)) org = true;
     }
     // The last word decides for labs and groups: "Computer Vision Lab" is a unit,
@@ -167,6 +180,8 @@ InstitutionStrength institution_strength(std::string_view part) {
             return t == "research" || !contains(org_words(), t);
         });
         if (only_research && (toks.front() == "research" || is_role(p))) return InstitutionStrength::none;
+        // An organization is written as a name: "Rennes 4 month research visit" is not one.
+        if (!written_as_name(p)) return InstitutionStrength::none;
         if (std::any_of(toks.begin(), toks.end(), [](const std::string& t) { return t == "department" || t == "dept" || t == "faculty" || t == "division"; }))
             return InstitutionStrength::department;
         // "Center for ..." and "Institute for ..." name organizations; other parts with

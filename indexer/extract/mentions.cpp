@@ -230,6 +230,11 @@ std::vector<Affiliation> mentioned_affiliations(const Block& block) {
                 std::size_t start = at + std::strlen(t);
                 std::string run = capitalized_run(text, start);
                 if (run.empty()) continue;
+                // The sentence around the mention: "invited for a talk at X" is no affiliation.
+                std::size_t sb = lower.rfind(". ", at);
+                std::size_t se = lower.find(". ", at);
+                std::string sentence = " " + lower.substr(sb == std::string::npos ? 0 : sb, (se == std::string::npos ? lower.size() : se) - (sb == std::string::npos ? 0 : sb)) + " ";
+                if (is_trap(sentence)) continue;
                 bool known = normalize::find_institution(run).has_value();
                 InstitutionStrength s = institution_strength(run);
                 if (!known && s < InstitutionStrength::org) continue;

@@ -452,6 +452,9 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
 bool ends_entry(std::string_view line, const std::vector<std::string>& entry) {
     std::string_view t = text::trim(line);
     if (t.empty()) return false;
+    std::size_t words = 0;
+    for (const auto& l : entry) words += count_words(l);
+    if (words < 8) return false;  // "SIGMOD'26" above a title opens an entry
     std::string_view tail = t.substr(t.size() > 16 ? t.size() - 16 : 0);
     if (!find_years(tail).empty() && find_years(tail).back().end + 3 >= tail.size()) return true;
     if (t.back() != '.') return false;
@@ -482,7 +485,7 @@ std::vector<RawEntry> split_entries(const Block& block) {
             continue;
         }
         // "2023" sub-headings group entries by year.
-        if (l.marker == Marker::none && is_only_dates(l.text) && count_words(l.text) <= 3) {
+        if (is_only_dates(l.text) && count_words(l.text) <= 3) {
             flush();
             auto years = find_years(l.text);
             if (!years.empty()) year_hint = years.front().year;

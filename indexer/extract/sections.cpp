@@ -130,11 +130,14 @@ std::size_t word_count(std::string_view s) {
     return n;
 }
 
-// Kinds under which an unrecognized "# Title" is an entry title, not a new section.
-bool holds_subheadings(const std::string& kind) {
-    return kind == "experience" || kind == "education" || kind == "projects" || kind == "publications" || kind == "teaching" ||
-           kind == "talks" || kind == "service" || kind == "awards" || kind == "other" || kind == "header";
+// Singular words that in plain text label a detail of an entry rather than head a section.
+bool is_entry_label(std::string_view heading) {
+    static const std::unordered_set<std::string> labels = {"thesis", "dissertation", "project", "course", "advisor", "supervisor",
+                                                           "topic", "grant", "award", "paper", "talk", "poster", "skill",
+                                                           "position", "committee", "reference", "tool", "language", "funding"};
+    return labels.count(text::fold_key(heading)) > 0;
 }
+
 
 }  // namespace
 
@@ -227,14 +230,18 @@ std::vector<Block> split_blocks(std::string_view text) {
             bool text_after_colon = colon != std::string_view::npos && !text::trim(clean_heading(t.substr(colon + 1))).empty();
             bool styled = markdown_heading || line.bold || all_caps(heading);
             auto kind = short_enough && !text_after_colon ? classify_heading(heading, styled) : std::nullopt;
+            // "Thesis:", "Project:" in plain text label a detail of an entry.
+            if (kind && !styled && is_entry_label(heading)) kind.reset();
             if (kind) {
                 start(heading, *kind, line.heading_level);
                 continue;
             }
             if (markdown_heading && cur.kind != "header") {
+                // An unknown heading at the level of the section heading starts a
+                // section of its own; a deeper one titles an entry of the section.
                 bool sentence = word_count(heading) > 8 || chars::has_digit(heading) || heading.empty();
                 bool deeper = cur.level > 0 && line.heading_level > cur.level;
-                if (!sentence && !deeper && (all_caps(heading) || !holds_subheadings(cur.kind))) {
+                if (!sentence && !deeper) {
                     start(heading, "other", line.heading_level);
                     continue;
                 }
