@@ -351,8 +351,10 @@ bool is_description(std::string_view text) {
 LineInfo analyze(const Line& line, std::size_t index, bool education, bool header) {
     LineInfo info;
     info.index = index;
-    if (line.blank() || is_detail_label(line.text) || is_description(line.text)) return info;
-    std::string text = unglue_columns(cut_detail(entry_head(line.text)));
+    if (line.blank() || is_detail_label(line.text)) return info;
+    std::string head = entry_head(line.text);
+    if (is_description(head)) return info;
+    std::string text = unglue_columns(cut_detail(head));
     if (count_words(text) > 30) return info;  // a description paragraph
     auto spans = find_date_spans(text);
     std::string rest;
@@ -508,8 +510,10 @@ std::string unglue_columns(std::string_view line) {
             std::string_view right_word = right.substr(0, right_end);
             bool month_follows = find_date_spans(right.substr(0, std::min<std::size_t>(right.size(), 12))).size() > 0 &&
                                  find_date_spans(right.substr(0, std::min<std::size_t>(right.size(), 12))).front().begin == 0;
-            bool split = is_split_word(left_word) || month_follows || starts_with_degree(right) ||
-                         (is_role(right_word) && right_word.size() > 3);
+            // "McMaster", "DeepMind", "MacBook": a short capitalized prefix is part of the name.
+            bool name_prefix = left_word.size() <= 3;
+            bool split = !name_prefix && (is_split_word(left_word) || month_follows || starts_with_degree(right) ||
+                                          (is_role(right_word) && right_word.size() > 3));
             if (split) {
                 out.push_back('\t');
                 word_start = i;

@@ -79,7 +79,7 @@ std::string without_dates(const std::string& s) {
     }
     out += s.substr(at);
     std::string_view t = text::trim(out);
-    auto junk = [](char c) { return c == ',' || c == '-' || c == ':' || c == '(' || c == ')' || c == ' ' || c == '\t'; };
+    auto junk = [](char c) { return c == ',' || c == '-' || c == ':' || c == '(' || c == ')' || c == ' ' || c == '\t' || c == '|'; };
     while (!t.empty() && junk(t.front())) t.remove_prefix(1);
     while (!t.empty() && junk(t.back())) t.remove_suffix(1);
     // "(" left without ")" after the cut.

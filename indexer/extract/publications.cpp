@@ -196,13 +196,16 @@ std::string join(const std::vector<std::string>& lines, std::size_t from, std::s
 
 // An author line, possibly followed by the venue: "A. Doe, B. Roe, Neural Computation."
 std::optional<AuthorPrefix> author_line(std::string_view line) {
+    // "A. Doe, B. Roe, Neural Computation. (4 citations)": the list ends before the venue.
+    auto prefix = author_prefix(line);
+    if (prefix && prefix->authors.size() >= 2 && prefix->end < line.size() && !text::trim(line.substr(prefix->end)).empty())
+        return prefix;
     if (is_author_list(line)) {
         AuthorPrefix whole;
         whole.authors = split_authors(line);
         whole.end = line.size();
         return whole;
     }
-    auto prefix = author_prefix(line);
     if (prefix && prefix->authors.size() >= 2) return prefix;
     return std::nullopt;
 }
