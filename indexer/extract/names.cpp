@@ -140,6 +140,9 @@ std::string clean_name(std::string_view s) {
     while (!words.empty() && std::any_of(titles.begin(), titles.end(), [&](const char* p) { return text::ascii_lower(words.front()) == p; }))
         words.erase(words.begin());
     while (!words.empty() && is_credential(words.back())) words.pop_back();
+    // "Yuxuan He 何宇轩": the Latin name stays, the name in CJK script goes.
+    bool latin = std::any_of(words.begin(), words.end(), [](std::string_view w) { return !chars::has_cjk(w) && chars::count_letters(w) > 0; });
+    if (latin) words.erase(std::remove_if(words.begin(), words.end(), [](std::string_view w) { return chars::has_cjk(w); }), words.end());
     std::string out;
     bool caps = chars::count_letters(v) >= 4 && chars::count_upper(v) == chars::count_letters(v);
     for (auto w : words) {
@@ -183,7 +186,7 @@ bool looks_like_person_name(std::string_view s) {
         for (char c : folded)
             if (std::isalpha(static_cast<unsigned char>(c))) bare.push_back(c);
         if (bare.empty()) return false;
-        if (non_name_words().count(bare)) return false;
+        if (!is_initial(w) && non_name_words().count(bare)) return false;
         if (i > 0 && i + 1 < words.size() && is_particle(w)) continue;
         if (!chars::is_upper(chars::first(w))) return false;
         if (is_initial(w)) {
@@ -280,7 +283,7 @@ std::string capitalized_run(std::string_view s, std::size_t at) {
 
 std::string name_from_statements(const std::vector<Block>& blocks) {
     for (const Block& b : blocks) {
-        if (b.kind == "references" || b.kind == "publications") continue;
+        if (b.kind == "references") continue;
         for (const Line& l : b.lines) {
             std::string_view t = l.text;
             std::string lower = text::ascii_lower(t);

@@ -87,3 +87,9 @@ TEST_CASE("interests, skills and awards come out as lists") {
     CHECK(p.skills == std::vector<std::string>{"C++", "Rust", "Python", "Git"});
     CHECK(p.awards == std::vector<std::string>{"Best Paper Award, Example Conference", "Example Fellowship"});
 }
+
+TEST_CASE("names next to their CJK spelling, with initials, and in a link text") {
+    CHECK(extract_profile(doc("# Yilin Quan \xE5\x85\xA8\xE4\xB9\x89\xE6\x9E\x97\n\nPh.D. student\n")).name == "Yilin Quan");
+    CHECK(extract_profile(doc("x\n", "Avery A. Quinlan")).name == "Avery A. Quinlan");
+    CHECK(extract_profile(doc("# Publications\n- x\n\nYou can find my CV here: Avery Quinlan's Curriculum Vitae\n")).name == "Avery Quinlan");
+}
