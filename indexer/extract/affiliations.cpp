@@ -147,22 +147,59 @@ std::vector<std::string> split_at_word(std::string_view cell) {
 }
 
 // Splits on commas and semicolons that are not inside parentheses.
+// "Inc.", "GmbH", "Ltd.": the legal form of a company, no name of its own.
+bool is_legal_form(std::string_view w) {
+    std::string k = text::fold_key(w);
+    static const std::array<const char*, 22> forms = {"inc", "llc", "ltd", "co ltd", "gmbh", "ag", "corp", "corporation", "co",
+                                                      "s a", "sa", "b v", "bv", "plc", "oy", "ab", "s r l", "srl", "pty ltd",
+                                                      "limited", "l l c", "inc a"};
+    return std::any_of(forms.begin(), forms.end(), [&](const char* f) { return k == f; });
+}
+
+// Splits on commas and semicolons that are not inside parentheses; a legal form
+// stays with its company ("Quantum Devices, Inc.").
 std::vector<std::string> split_commas(std::string_view cell) {
     std::vector<std::string> out;
     std::string cur;
     int depth = 0;
+    auto push = [&] {
+        if (!out.empty() && is_legal_form(cur)) out.back() += "," + cur;
+        else out.push_back(cur);
+        cur.clear();
+    };
     for (char c : cell) {
         if (c == '(' || c == '[') ++depth;
         if ((c == ')' || c == ']') && depth > 0) --depth;
         if ((c == ',' || c == ';') && depth == 0) {
-            out.push_back(cur);
-            cur.clear();
+            push();
             continue;
         }
         cur.push_back(c);
     }
-    out.push_back(cur);
+    push();
     return out;
+}
+
+// The institution's name without what the venue table would not know it by:
+// "Quillsoft Inc." -> "Quillsoft", "Example University (EU)" -> "Example
+// University". A name the institution table knows as written is kept.
+std::string tidy_institution(const std::string& raw) {
+    if (normalize::find_institution(raw)) return raw;
+    std::string s(text::trim(raw));
+    for (int round = 0; round < 2; ++round) {
+        // A trailing "(ACRONYM)" or "(City)".
+        if (!s.empty() && s.back() == ')') {
+            std::size_t open = s.rfind('(');
+            if (open != std::string::npos && open > 0 && s.size() - open <= 16) s = std::string(text::trim(s.substr(0, open)));
+        }
+        // A trailing legal form.
+        std::size_t cut = s.find_last_of(" ,");
+        if (cut != std::string::npos && is_legal_form(s.substr(cut + 1))) {
+            s = std::string(text::trim(s.substr(0, cut)));
+            while (!s.empty() && (s.back() == ',' || s.back() == ' ')) s.pop_back();
+        }
+    }
+    return s.empty() ? raw : s;
 }
 
 std::vector<std::string> words(std::string_view s) {
@@ -529,7 +566,7 @@ std::vector<Affiliation> extract_affiliations(const Block& block) {
     for (const Entry& e : group_entries(block)) {
         if (block.kind == "header" && e.dates.empty()) continue;
         Affiliation a;
-        a.institution_raw = e.inst;
+        a.institution_raw = tidy_institution(e.inst);
         a.role = text::collapse_whitespace(e.role);
         a.kind = kind_of(block.kind, e.role);
         YearRange r = merge(e.dates);

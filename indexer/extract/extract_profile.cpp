@@ -35,6 +35,8 @@ Profile extract_profile(const readers::TextDocument& doc) {
         if (b.kind == "education" || b.kind == "experience" || b.kind == "header") {
             for (auto& a : extract_affiliations(b)) p.affiliations.push_back(std::move(a));
         }
+        if (b.kind == "experience" || b.kind == "projects" || b.kind == "other")
+            for (auto& pub : embedded_publications(b)) p.publications.push_back(std::move(pub));
         if (b.kind == "publications") {
             for (auto& pub : extract_publications(b)) p.publications.push_back(std::move(pub));
         } else if (!publication_section && (b.kind == "header" || b.kind == "other")) {
@@ -48,10 +50,13 @@ Profile extract_profile(const readers::TextDocument& doc) {
     }
     // Home pages without a publication list or an education section: fall back
     // to what news items and the biography say.
+    // A publication list of bare links ("[Paper]", "[ArXiv]") says nothing either.
+    bool listed = std::any_of(p.publications.begin(), p.publications.end(),
+                              [](const Publication& pub) { return !pub.venue_raw.empty() || pub.year; });
     for (const Block& b : blocks) {
         bool prose = b.kind == "header" || b.kind == "summary" || b.kind == "news" || b.kind == "other" || b.kind == "projects";
         if (!prose) continue;
-        if (p.publications.empty() || !publication_section)
+        if (!listed || !publication_section)
             for (auto& pub : mentioned_publications(b)) p.publications.push_back(std::move(pub));
     }
     if (p.affiliations.empty())

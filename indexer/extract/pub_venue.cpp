@@ -74,7 +74,8 @@ bool ends_with_acronym_parens(std::string_view s) {
     return chars::count_upper(inner) >= 2;
 }
 
-// Removes "(short paper)", "(to appear)", "(oral)": parenthesized remarks without capitals.
+// Removes "(short paper)", "(to appear)", "(oral)": parenthesized remarks without
+// capitals, and "(2023)": the year is read elsewhere.
 std::string drop_lowercase_asides(std::string_view s) {
     std::string out;
     for (std::size_t i = 0; i < s.size(); ++i) {
@@ -82,7 +83,7 @@ std::string drop_lowercase_asides(std::string_view s) {
             std::size_t close = s.find(')', i);
             if (close != std::string_view::npos) {
                 std::string_view inner = s.substr(i + 1, close - i - 1);
-                bool remark = chars::count_upper(inner) == 0 && !chars::has_digit(inner);
+                bool remark = (chars::count_upper(inner) == 0 && !chars::has_digit(inner)) || is_only_dates(inner);
                 if (remark) {
                     i = close;
                     continue;

@@ -562,6 +562,24 @@ std::vector<Publication> extract_publications(const Block& block) {
     return out;
 }
 
+std::vector<Publication> embedded_publications(const Block& block) {
+    std::vector<Publication> out;
+    for (std::size_t i = 0; i < block.lines.size(); ++i) {
+        std::string label = text::fold_key(block.lines[i].text);
+        bool opens = block.lines[i].text.back() == ':' && count_words(label) <= 6 &&
+                     (label.rfind("publications", 0) == 0 || label.rfind("selected publications", 0) == 0 ||
+                      label.rfind("papers", 0) == 0 || label.rfind("related publications", 0) == 0);
+        if (!opens) continue;
+        Block list;
+        list.kind = "publications";
+        std::size_t j = i + 1;
+        while (j < block.lines.size() && block.lines[j].marker != Marker::none) list.lines.push_back(block.lines[j++]);
+        for (auto& p : extract_publications(list)) out.push_back(std::move(p));
+        i = j - 1;
+    }
+    return out;
+}
+
 std::vector<Publication> extract_stray_publications(const Block& block) {
     std::vector<Publication> out;
     for (const RawEntry& e : split_entries(block)) {

@@ -18,6 +18,9 @@ std::vector<Publication> extract_publications(const Block& block);
 /// ("[SOSP '23] Title") or a quoted title, an author list and a year.
 std::vector<Publication> extract_stray_publications(const Block& block);
 
+/// Lists under "Publications from this period:" inside an experience or project entry.
+std::vector<Publication> embedded_publications(const Block& block);
+
 /// One entry; lines separated by '\n'. `section_kind` is the kind the heading implies.
 Publication parse_publication(std::string_view entry, PublicationKind section_kind = PublicationKind::other);
 

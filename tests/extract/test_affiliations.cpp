@@ -79,14 +79,14 @@ TEST_CASE("PDF layout: places and dates lines away from their institutions") {
           "Eastbrook Institute of Technology (EIT)\n\nMaster of Science in Computer Science\n\n"
           "Ann Arbor, MI, USA\n\nAug 2021 - Present\n\nDaejeon, Republic of Korea\n\nMar 2016 - Feb 2018\n",
           {{"The University of Northfield", "Ph.D. Student in Computer Science", 2021, std::nullopt, true, edu},
-           {"Eastbrook Institute of Technology (EIT)", "Master of Science in Computer Science", 2016, 2018, false, edu}});
+           {"Eastbrook Institute of Technology", "Master of Science in Computer Science", 2016, 2018, false, edu}});
 }
 
 TEST_CASE("PDF layout: columns glued together and a role glued to its company") {
     check("# Professional Experience\nNorthfield ResearchSeoul, South KoreaResearch EngineerFeb 2020 \xE2\x80\x93 Jun 2024\n"
           "\xE2\x80\xA2 System Software Engineer Quillsoft Inc.\tFeb 2018 \xE2\x80\x93 Jun 2019 Seongnam, Republic of Korea\n",
           {{"Northfield Research", "Research Engineer", 2020, 2024, false, work},
-           {"Quillsoft Inc.", "System Software Engineer", 2018, 2019, false, work}});
+           {"Quillsoft", "System Software Engineer", 2018, 2019, false, work}});
 }
 
 TEST_CASE("a company without a keyword is found next to a role and a place") {
@@ -113,4 +113,15 @@ TEST_CASE("unglue_columns splits only at column boundaries") {
     CHECK(unglue_columns("Northfield UniversitySeoul, KoreaB.S. in PhysicsMar 2012") ==
           "Northfield University\tSeoul, Korea\tB.S. in Physics\tMar 2012");
     CHECK(unglue_columns("TmaxSoft and DeepMind") == "TmaxSoft and DeepMind");
+}
+
+TEST_CASE("legal forms and acronyms in parentheses are not part of the institution's name") {
+    check("# Experience\n- 2019 - 2021: Research Associate, Quantum Devices, Inc.\n- 2017 - 2019: Engineer, Northwind GmbH\n",
+          {{"Quantum Devices", "Research Associate", 2019, 2021, false, work}, {"Northwind", "Engineer", 2017, 2019, false, work}});
+}
+
+TEST_CASE("a unit line right after a complete entry belongs to it") {
+    check("# Professional Experience\n2016-2019 | Graduate Research Assistant | Northfield University\nInjury Prevention Research Center\n"
+          "College of Public Health\n",
+          {{"Northfield University", "Graduate Research Assistant", 2016, 2019, false, work}});
 }

@@ -187,3 +187,21 @@ TEST_CASE("a plain list of entries without markers or blank lines") {
     CHECK(p.publications[1].year == 2018);
     CHECK(p.publications[1].kind == PublicationKind::journal);
 }
+
+TEST_CASE("publications listed inside an experience entry") {
+    cvsearch::readers::TextDocument d;
+    d.text =
+        "# Experience\n"
+        "2017 - 2024: Graduate Student, Northfield University\n"
+        "- Built a scanning microscope.\n"
+        "- Publications from this period:\n"
+        "- Vortex dynamics under scanning probes, Physical Review B (2023).\n"
+        "- Cryogen-free probe microscopes, Review of Scientific Instruments (2019).\n"
+        "2014 - 2016: Research Assistant, Eastbrook University\n";
+    auto p = cvsearch::extract::extract_profile(d);
+    REQUIRE(p.publications.size() == 2);
+    CHECK(p.publications[0].venue_raw == "Physical Review B");
+    CHECK(p.publications[0].year == 2023);
+    CHECK(p.publications[1].venue_raw == "Review of Scientific Instruments");
+    CHECK(p.publications[1].year == 2019);
+}

@@ -3,6 +3,7 @@
 
 #include "cvsearch/parse.hpp"
 #include "cvsearch/searcher.hpp"
+#include "searcher/facet_table.hpp"
 #include "tests/search/fixtures.hpp"
 
 using namespace cvsearch;
@@ -118,4 +119,60 @@ TEST_CASE("stats: counts, facets and metadata") {
     CHECK_FALSE(st.built_at.empty());
     CHECK(st.distinct_values[Facet::institution] == 5);
     CHECK(st.facets[Facet::institution][0] == FacetValue{inst("KAIST"), 2});
+}
+
+TEST_CASE("the local facet table and the remote-safe match spies count the same") {
+    TempDir dir;
+    auto db = build_fixture_index(dir);
+    REQUIRE(search::FacetTable::is_local(db));
+    SearcherOptions spies_only;
+    spies_only.local_facet_table = false;
+    Searcher fast(db), spies(db, spies_only);
+    struct Row {
+        std::string query;
+        std::map<Facet, std::vector<std::string>> filters;
+        std::optional<int> year_min;
+    };
+    const std::vector<Row> rows = {
+        {"", {}, {}},
+        {"fault tolerance", {}, {}},
+        {"ML", {}, {}},
+        {"nothingmatchesthis", {}, {}},
+        {"", {{Facet::institution, {"KAIST"}}}, {}},
+        {"", {{Facet::institution, {"KAIST"}}, {Facet::venue, {"FAST", "SOSP"}}}, {}},
+        {"fault", {{Facet::year, {"2023"}}}, 2020},
+    };
+    for (const auto& r : rows) {
+        SearchRequest req;
+        req.query = r.query;
+        req.filters = r.filters;
+        req.year_min = r.year_min;
+        req.facet_values = 100;
+        auto a = fast.search(req), b = spies.search(req);
+        CHECK_MESSAGE(a.facets == b.facets, "query: " << r.query);
+        CHECK(a.total == b.total);
+    }
+    auto sa = fast.stats(100), sb = spies.stats(100);
+    CHECK(sa.facets == sb.facets);
+    CHECK(sa.distinct_values == sb.distinct_values);
+    CHECK_FALSE(sa.facets[Facet::venue].empty());
+}
+
+TEST_CASE("facet counts follow new commits") {
+    TempDir dir;
+    auto db = build_fixture_index(dir);
+    Searcher s(db);
+    SearchRequest req;
+    req.facets = {Facet::venue};
+    CHECK(count_of(s.search(req), Facet::venue, "SOSP") == 2);
+    {
+        IndexWriter w(db, WriterOptions{false, 2025});
+        Profile p;
+        p.id = "new/one";
+        p.name = "New One";
+        p.publications = {pub("A Third SOSP Paper", "SOSP", 2024)};
+        w.put(p);
+        w.commit();
+    }
+    CHECK(count_of(Searcher(db).search(req), Facet::venue, "SOSP") == 3);
 }
