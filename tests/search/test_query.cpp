@@ -68,6 +68,11 @@ TEST_CASE("query syntax: which profiles match") {
         {"year:..2019", {daniel, marta, minjun}},
         {"year:2024..", {daniel, ana, minjun}},
         {"year:2024.. storage", {minjun}},
+        {"C++", {jae}},                                                // symbols Xapian keeps
+        {"skill:c++", {jae}},
+        {"\"fault tolerance", {daniel, jae, marta}},                   // unterminated phrase
+        {"(consensus OR checkpointing", {jae, marta}},                 // unbalanced bracket
+        {"fault NEAR/3 tolerance", {daniel, jae, marta}},
         {"zurich", {marta}},                                           // accents
         {"KOSTIĆ", {marta}},
         {"kostic", {marta}},
