@@ -97,7 +97,9 @@ std::string_view trim_part(std::string_view p) {
     auto junk = [](char c) { return c == ' ' || c == '\t' || c == ',' || c == ';' || c == ':' || c == '|' || c == '-' || c == '*'; };
     while (!p.empty() && junk(p.front())) p.remove_prefix(1);
     while (!p.empty() && (junk(p.back()) || (p.back() == '.' && !dot_is_abbreviation(p)))) p.remove_suffix(1);
-    // An unbalanced bracket left over from a cut.
+    // An unbalanced bracket left over from a cut: "China (" and ") Example Corp".
+    while (!p.empty() && (p.back() == '(' || p.back() == '[' || p.back() == ' ')) p.remove_suffix(1);
+    while (!p.empty() && (p.front() == ')' || p.front() == ']' || p.front() == ' ')) p.remove_prefix(1);
     if (!p.empty() && (p.front() == '(' || p.front() == '[') && p.find_first_of(")]") == std::string_view::npos) p.remove_prefix(1);
     if (!p.empty() && (p.back() == ')' || p.back() == ']') && p.find_first_of("([") == std::string_view::npos) p.remove_suffix(1);
     return text::trim(p);
@@ -126,7 +128,8 @@ std::string mark_cells(std::string s) {
 std::vector<std::string> split_at_word(std::string_view cell) {
     std::vector<std::string> out;
     std::string s(cell);
-    for (std::string_view remark : {" as ", " within ", " under ", " supervised by ", " advised by ", " where ", " working on "}) {
+    for (std::string_view remark : {" as ", " within ", " under ", " supervised by ", " advised by ", " where ", " working on ",
+                                    " by ", " a ", " an ", " part of ", " formerly "}) {
         std::size_t at = s.find(remark);
         if (at != std::string::npos && at > 0) {
             auto head = split_at_word(s.substr(0, at));
@@ -183,13 +186,17 @@ std::vector<std::string> split_commas(std::string_view cell) {
 // The institution's name without what the venue table would not know it by:
 // "Quillsoft Inc." -> "Quillsoft", "Example University (EU)" -> "Example
 // University". A name the institution table knows as written is kept.
-std::string tidy_institution(const std::string& raw) {
+std::string tidy_name(const std::string& raw) {
     if (normalize::find_institution(raw)) return raw;
     std::string s(text::trim(raw));
     for (int round = 0; round < 2; ++round) {
-        // A trailing "(ACRONYM)" or "(City)".
+        // A trailing "(ACRONYM)" or "(City)"; an acronym the table knows is the better name.
         if (!s.empty() && s.back() == ')') {
             std::size_t open = s.rfind('(');
+            if (open != std::string::npos) {
+                std::string inner = s.substr(open + 1, s.size() - open - 2);
+                if (is_acronym(inner) && normalize::find_institution(inner)) return inner;
+            }
             if (open != std::string::npos && open > 0 && s.size() - open <= 16) s = std::string(text::trim(s.substr(0, open)));
         }
         // A trailing legal form.
@@ -309,6 +316,8 @@ std::optional<std::size_t> pick_institution(const std::vector<Part>& parts, bool
         for (std::size_t i = 0; i < parts.size(); ++i)
             if (parts[i].kind == Part::Kind::unknown && is_acronym(parts[i].text) && !is_location(parts[i].text)) return i;
     }
+    // A lab or group alone names no institution ("Geometric Modeling Research Group").
+    if (best && parts[*best].strength == Strength::unit) best.reset();
     if (best) return best;
     if (!allow_elimination) return std::nullopt;
     bool has_context = std::any_of(parts.begin(), parts.end(), [](const Part& p) {
@@ -379,6 +388,7 @@ bool is_description(std::string_view text) {
     if (w.size() < 5) return false;
     std::string first = text::ascii_lower(w.front());
     bool verb = first.size() > 4 && (first.compare(first.size() - 2, 2, "ed") == 0 || first.compare(first.size() - 3, 3, "ing") == 0);
+    if (text.find(" | ") != std::string_view::npos) return verb;  // cells: "2019 | Web content writer | Example Corp"
     std::size_t lower = 0;
     for (const auto& x : w)
         if (chars::is_lower(chars::first(x))) ++lower;
@@ -405,6 +415,22 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     // A sub-heading is a project or group title unless it names an institution itself.
     std::vector<Part> parts = classify_parts(rest);
     bool allow_elimination = line.heading_level == 0 && count_words(rest) <= 16 && !header;
+    // "date | role | institution | place | ...": the cells of a CV entry macro say what they are.
+    if (!header && !spans.empty()) {
+        std::vector<std::string> cells;
+        std::string s = text;
+        std::size_t at;
+        while ((at = s.find(" | ")) != std::string::npos) s.replace(at, 3, "\x1F");
+        for (std::string_view c : text::split(s, '\x1F')) cells.emplace_back(text::trim(c));
+        if (cells.size() >= 3 && is_only_dates(cells[0])) {
+            for (auto& p : parts) {
+                std::string_view first_cell_part = std::string_view(cells[2]).substr(0, cells[2].find(','));
+                if (p.kind == Part::Kind::unknown && p.text == text::trim(first_cell_part) && plain_name(p.text) && !is_location(p.text))
+                    p.kind = Part::Kind::institution, p.strength = Strength::org;
+                if (p.kind == Part::Kind::unknown && p.text == cells[1]) p.kind = Part::Kind::role;
+            }
+        }
+    }
     auto inst = pick_institution(parts, allow_elimination, education);
     if (inst && line.heading_level > 0 && parts[*inst].strength < Strength::academic) inst.reset();
     if (inst && header && parts[*inst].strength < Strength::org) inst.reset();
@@ -561,12 +587,14 @@ std::string unglue_columns(std::string_view line) {
     return out;
 }
 
+std::string tidy_institution(const std::string& raw) { return tidy_name(raw); }
+
 std::vector<Affiliation> extract_affiliations(const Block& block) {
     std::vector<Affiliation> out;
     for (const Entry& e : group_entries(block)) {
         if (block.kind == "header" && e.dates.empty()) continue;
         Affiliation a;
-        a.institution_raw = tidy_institution(e.inst);
+        a.institution_raw = tidy_name(e.inst);
         a.role = text::collapse_whitespace(e.role);
         a.kind = kind_of(block.kind, e.role);
         YearRange r = merge(e.dates);

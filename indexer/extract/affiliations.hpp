@@ -15,6 +15,10 @@ namespace cvsearch::extract {
 /// only when dated (the header often names the current employer without years).
 std::vector<Affiliation> extract_affiliations(const Block& block);
 
+/// The institution's name without its legal form or a trailing "(ACRONYM)"
+/// ("Quillsoft Inc." -> "Quillsoft"), unless the institution table knows it as written.
+std::string tidy_institution(const std::string& raw);
+
 /// Splits words glued by PDF text extraction at column boundaries:
 /// "Sogang UniversitySeoul, KoreaB.S. in CSMar 2012" ->
 /// "Sogang University\tSeoul, Korea\tB.S. in CS\tMar 2012".

@@ -32,7 +32,7 @@ Profile extract_profile(const readers::TextDocument& doc) {
     p.headline = find_headline(blocks, p.name);
     const bool publication_section = has_publication_section(blocks);
     for (const Block& b : blocks) {
-        if (b.kind == "education" || b.kind == "experience" || b.kind == "header") {
+        if (b.kind == "education" || b.kind == "experience" || b.kind == "header" || b.kind == "research") {
             for (auto& a : extract_affiliations(b)) p.affiliations.push_back(std::move(a));
         }
         if (b.kind == "experience" || b.kind == "projects" || b.kind == "other")
@@ -54,14 +54,15 @@ Profile extract_profile(const readers::TextDocument& doc) {
     bool listed = std::any_of(p.publications.begin(), p.publications.end(),
                               [](const Publication& pub) { return !pub.venue_raw.empty() || pub.year; });
     for (const Block& b : blocks) {
-        bool prose = b.kind == "header" || b.kind == "summary" || b.kind == "news" || b.kind == "other" || b.kind == "projects";
+        bool prose = b.kind == "header" || b.kind == "summary" || b.kind == "news" || b.kind == "other" || b.kind == "projects" ||
+                     b.kind == "research";
         if (!prose) continue;
         if (!listed || !publication_section)
             for (auto& pub : mentioned_publications(b)) p.publications.push_back(std::move(pub));
     }
     if (p.affiliations.empty())
         for (const Block& b : blocks)
-            if (b.kind == "header" || b.kind == "summary" || b.kind == "other")
+            if (b.kind == "header" || b.kind == "summary" || b.kind == "other" || b.kind == "research")
                 for (auto& a : mentioned_affiliations(b)) p.affiliations.push_back(std::move(a));
     return p;
 }

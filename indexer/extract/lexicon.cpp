@@ -38,7 +38,8 @@ const std::unordered_set<std::string>& academic_words() {
         "uniwersytet", "univerzita", "universiti", "univ", "college", "institute", "institut", "instituto", "istituto", "school",
         "academy", "akademie", "hochschule", "ecole", "politecnico", "polytechnic", "polytechnique", "eth", "epfl", "conservatory",
         "seminary", "cnrs", "inria", "csic", "cern", "infn", "inserm", "technion", "universitatea", "fachhochschule",
-        "gymnasium", "lycee", "observatory", "hospital", "clinic", "museum", "kaist", "postech", "mit", "caltech"};
+        "gymnasium", "lycee", "observatory", "hospital", "clinic", "museum", "kaist", "postech", "mit", "caltech", "scuola",
+        "escuela", "escola", "instytut", "politecnica", "hogeschool", "universidade", "universitario"};
     return w;
 }
 
@@ -67,7 +68,7 @@ const std::unordered_set<std::string>& role_words() {
         "exchange", "minor", "major", "certificate", "abd", "coop", "co-op", "contractor", "freelance", "freelancer",
         "volunteer", "ambassador", "mentor", "organizer", "secretary", "treasurer", "representative", "agent", "attache",
         "counsel", "physician", "resident", "nurse", "pharmacist", "statistician", "economist", "mathematician", "physicist",
-        "chemist", "biologist", "geologist", "librarian", "curator"};
+        "chemist", "biologist", "geologist", "librarian", "curator", "ra", "gra", "gsr", "rf", "sde", "swe", "mts"};
     return w;
 }
 

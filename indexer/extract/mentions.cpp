@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/text.hpp"
+#include "indexer/extract/affiliations.hpp"
 #include "indexer/extract/chars.hpp"
 #include "indexer/extract/dates.hpp"
 #include "indexer/extract/lexicon.hpp"
@@ -248,7 +249,7 @@ std::vector<Affiliation> mentioned_affiliations(const Block& block) {
                 }
                 std::string before = lower.substr(at > 80 ? at - 80 : 0, at - (at > 80 ? at - 80 : 0));
                 Affiliation a;
-                a.institution_raw = inst;
+                a.institution_raw = tidy_institution(inst);
                 a.kind = contains_any(before, {"bachelor", "master", "degree", "ph.d", "phd", "student", "candidate", "graduate",
                                                "studied", "b.s", "m.s", "undergraduate"}) && before.find("postdoc") == std::string::npos
                              ? AffiliationKind::education

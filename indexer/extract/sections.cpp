@@ -192,7 +192,7 @@ std::optional<std::string> classify_heading(std::string_view heading, bool style
     }
     if (kinds.empty()) {
         if (has_work && tokens.size() <= 2) return "experience";  // "Work", "Professional Work"
-        if (has_research && tokens.size() == 1) return "summary";
+        if (has_research && tokens.size() == 1) return "research";  // projects with places, or a statement
         return std::nullopt;
     }
     if (has_programming && std::count(kinds.begin(), kinds.end(), "languages")) return "skills";
