@@ -128,12 +128,21 @@ std::string mark_cells(std::string s) {
 std::vector<std::string> split_at_word(std::string_view cell) {
     std::vector<std::string> out;
     std::string s(cell);
+    // "University of X Department of Y": the unit glued to its institution.
+    for (std::string_view unit : {" Department of ", " School of ", " Faculty of ", " Program in ", " Programme in ", " Dept. of "}) {
+        std::size_t at = s.find(unit);
+        if (at != std::string::npos && at > 0 && institution_strength(s.substr(0, at)) >= Strength::org) {
+            auto head = split_at_word(s.substr(0, at));
+            head.push_back(s.substr(at + 1));
+            return head;
+        }
+    }
     for (std::string_view remark : {" as ", " within ", " under ", " supervised by ", " advised by ", " where ", " working on ",
                                     " by ", " a ", " an ", " part of ", " formerly "}) {
         std::size_t at = s.find(remark);
         if (at != std::string::npos && at > 0) {
             auto head = split_at_word(s.substr(0, at));
-            head.push_back(s.substr(at + remark.size()));
+            head.push_back("\x01" + s.substr(at + remark.size()));
             return head;
         }
     }
@@ -261,14 +270,24 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
     std::vector<std::string> raw;
     std::string cells = mark_cells(line_without_dates);
     for (std::string_view cell : text::split(cells, '\t')) {
-        for (const auto& piece : split_at_word(cell))
+        for (const auto& piece : split_at_word(cell)) {
+            if (!piece.empty() && piece[0] == '\x01') {  // a remark: "(a) UPS Company", "(by) PayPal"
+                raw.push_back(piece);
+                continue;
+            }
             for (const auto& c : split_commas(piece))
                 for (const auto& p : split_role_then_institution(std::string(trim_part(c))))
                     if (!trim_part(p).empty()) raw.emplace_back(trim_part(p));
+        }
     }
     std::vector<Part> parts;
     for (std::size_t i = 0; i < raw.size(); ++i) {
         Part p{raw[i]};
+        if (!p.text.empty() && p.text[0] == '\x01') {
+            p.text.erase(0, 1);
+            parts.push_back(std::move(p));
+            continue;
+        }
         std::string_view next = i + 1 < raw.size() ? std::string_view(raw[i + 1]) : std::string_view();
         Strength s = institution_strength(p.text);
         if (is_location(p.text, next) && s < Strength::org) {
@@ -312,9 +331,16 @@ std::optional<std::size_t> pick_institution(const std::vector<Part>& parts, bool
         if (parts[i].kind != Part::Kind::institution || parts[i].strength == Strength::department) continue;
         if (!best || rank(i) > rank(*best)) best = i;
     }
+    // An acronym names the institution next to a unit ("Vision Lab, NFU"), when the
+    // table knows it, or by elimination in an entry line.
+    bool unit_beside = std::any_of(parts.begin(), parts.end(), [](const Part& p) {
+        return p.kind == Part::Kind::institution && p.strength <= Strength::unit;
+    });
     if (!best || parts[*best].strength <= Strength::unit) {
         for (std::size_t i = 0; i < parts.size(); ++i)
-            if (parts[i].kind == Part::Kind::unknown && is_acronym(parts[i].text) && !is_location(parts[i].text)) return i;
+            if (parts[i].kind == Part::Kind::unknown && is_acronym(parts[i].text) && !is_location(parts[i].text) &&
+                (unit_beside || allow_elimination || normalize::find_institution(parts[i].text)))
+                return i;
     }
     // A lab or group alone names no institution ("Geometric Modeling Research Group").
     if (best && parts[*best].strength == Strength::unit) best.reset();
@@ -395,7 +421,7 @@ bool is_description(std::string_view text) {
     return verb || (w.size() >= 8 && lower * 5 >= w.size() * 2);
 }
 
-LineInfo analyze(const Line& line, std::size_t index, bool education, bool header) {
+LineInfo analyze(const Line& line, std::size_t index, bool education, bool header, bool research) {
     LineInfo info;
     info.index = index;
     if (line.blank() || is_detail_label(line.text)) return info;
@@ -414,9 +440,10 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     rest += text.substr(at);
     // A sub-heading is a project or group title unless it names an institution itself.
     std::vector<Part> parts = classify_parts(rest);
-    bool allow_elimination = line.heading_level == 0 && count_words(rest) <= 16 && !header;
+    // Research sections list project titles next to dates: only named institutions count there.
+    bool allow_elimination = line.heading_level == 0 && count_words(rest) <= 16 && !header && !research;
     // "date | role | institution | place | ...": the cells of a CV entry macro say what they are.
-    if (!header && !spans.empty()) {
+    if (!header && !research && !spans.empty()) {
         std::vector<std::string> cells;
         std::string s = text;
         std::size_t at;
@@ -497,7 +524,7 @@ std::vector<Entry> group_entries(const Block& block) {
     bool pending = false;  // cur came from a role or date line and waits for its institution
     std::optional<std::size_t> completed;  // the line that gave cur its institution, role and dates
     for (std::size_t i = 0; i < block.lines.size(); ++i) {
-        LineInfo info = analyze(block.lines[i], i, education, block.kind == "header");
+        LineInfo info = analyze(block.lines[i], i, education, block.kind == "header", block.kind == "research");
         // "2016-2019 | Research Assistant | University X" followed straight by
         // "Injury Prevention Center": a unit of the entry above, not a new place.
         bool bare = !info.inst.empty() && info.role.empty() && info.dates.empty();

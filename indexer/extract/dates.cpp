@@ -185,6 +185,7 @@ class Matcher {
             if (j != k + 1 && tok(j) && t_[j].kind == Tok::word && month_number(t_[j].text)) {
                 std::size_t y = j + 1;
                 if (is(y, Tok::dot)) ++y;
+                if (is(y, Tok::comma)) ++y;  // "24 March, 2021"
                 y = skip_space(y);
                 if (year_token(y)) return Date{std::stoi(t_[y].text), t->begin, t_[y].end, y + 1};
             }

@@ -142,6 +142,10 @@ bool starts_with_degree(std::string_view part) {
 bool is_role(std::string_view part) {
     std::string p = without_asides(part);
     if (starts_with_degree(p)) return true;
+    std::string squashed;
+    for (char c : p)
+        if (std::isalpha(static_cast<unsigned char>(c))) squashed.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    if (squashed.find("postdoc") != std::string::npos) return true;  // "Post-doc", "Post Doc"
     auto toks = tokens_of(p);
     if (toks.empty() || toks.size() > 10) return false;
     return std::any_of(toks.begin(), toks.end(), [](const std::string& t) { return contains(role_words(), t); });
@@ -176,11 +180,13 @@ InstitutionStrength institution_strength(std::string_view part) {
     if (academic && !unit_tail) return InstitutionStrength::academic;
     if (unit_tail) return InstitutionStrength::unit;
     if (org) {
-        // "Research" alone in "Research Assistant" is no organization.
+        // "Research" alone in "Research Assistant" is no organization; it is one at
+        // the end of a name: "Example Research", "Example Research Asia".
         bool only_research = std::all_of(toks.begin(), toks.end(), [](const std::string& t) {
             return t == "research" || !contains(org_words(), t);
         });
-        if (only_research && (toks.front() == "research" || is_role(p))) return InstitutionStrength::none;
+        std::size_t at = static_cast<std::size_t>(std::find(toks.begin(), toks.end(), "research") - toks.begin());
+        if (only_research && (toks.front() == "research" || is_role(p) || at + 2 < toks.size())) return InstitutionStrength::none;
         // An organization is written as a name: "Rennes 4 month research visit" is not one.
         if (!written_as_name(p)) return InstitutionStrength::none;
         if (std::any_of(toks.begin(), toks.end(), [](const std::string& t) { return t == "department" || t == "dept" || t == "faculty" || t == "division"; }))

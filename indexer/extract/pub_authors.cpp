@@ -284,6 +284,10 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
         auto years = find_years(core);
         if (!years.empty() && !names.empty()) {
             std::string_view before = text::trim(core.substr(0, years.front().begin));
+            // "(24 March, 2021)": a full date where APA puts the year.
+            std::size_t open = before.rfind('(');
+            if (open != std::string_view::npos && is_only_dates(std::string(before.substr(open + 1)) + " " + std::to_string(years.front().year)))
+                before = text::trim(before.substr(0, open + 1));
             bool paren = !before.empty() && before.back() == '(';
             if (before.empty() || paren) {
                 out.year = years.front().year;
@@ -299,6 +303,12 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
                 finished = true;
                 break;
             }
+        }
+        // "[175 additional coauthors, including Doe, J.]": a remark inside the list.
+        if (!names.empty() && (core.front() == '[' || core.front() == '(') &&
+            text::ascii_lower(core).find("author") != std::string_view::npos) {
+            end = e;
+            continue;
         }
         if (looks_like_author(core) || is_ellipsis(core)) {
             names.emplace_back(core);

@@ -21,11 +21,11 @@ bool contains_any(const std::string& hay, std::initializer_list<const char*> nee
 // Words that start a remark after the venue rather than continue it.
 bool is_note_start(std::string_view s) {
     std::string l = text::fold_key(s);
-    static const std::array<const char*, 36> notes = {
+    static const std::array<const char*, 40> notes = {
         "best", "award", "acceptance", "accept rate", "oral", "spotlight", "invited", "also", "selected", "nominated", "equal",
         "paper", "slides", "code", "video", "link", "talk", "featured", "press", "media", "cited", "pdf", "bibtex", "bibtx",
         "project", "arxiv version", "full version", "extended version", "denotes", "co first", "corresponding", "winner",
-        "runner up", "honorable", "finalist", "github"};
+        "runner up", "honorable", "finalist", "github", "available", "retrieved", "accessed", "online at"};
     for (const char* n : notes) {
         std::size_t len = std::strlen(n);
         if (l.compare(0, len, n) == 0 && (l.size() == len || l[len] == ' ')) return true;
@@ -83,7 +83,10 @@ std::string drop_lowercase_asides(std::string_view s) {
             std::size_t close = s.find(')', i);
             if (close != std::string_view::npos) {
                 std::string_view inner = s.substr(i + 1, close - i - 1);
-                bool remark = (chars::count_upper(inner) == 0 && !chars::has_digit(inner)) || is_only_dates(inner);
+                std::string li = " " + text::ascii_lower(inner) + " ";
+                bool editors = li.find(" eds") != std::string::npos || li.find(" ed.") != std::string::npos ||
+                               li.find("editor") != std::string::npos || li.find("pp.") != std::string::npos;
+                bool remark = (chars::count_upper(inner) == 0 && !chars::has_digit(inner)) || is_only_dates(inner) || editors;
                 if (remark) {
                     i = close;
                     continue;
@@ -112,6 +115,10 @@ std::string_view cut_sentences(std::string_view s) {
             if (is_location(first_seg, second.substr(0, second.find(','))) || institution_strength(first_seg) >= InstitutionStrength::org)
                 return before;
         }
+        // "Journal of X. 26(4), 781-783": the volume after the journal ends it.
+        if (!after.empty() && (std::isdigit(static_cast<unsigned char>(after.front())) ||
+                               (after.front() == '(' && after.size() > 1 && std::isdigit(static_cast<unsigned char>(after[1])))))
+            return before;
         // "Bioinformatics. 2018 Nov 15;34(22)": the date after the journal ends it.
         if (auto ys = find_years(after.substr(0, std::min<std::size_t>(after.size(), 6))); !ys.empty() && ys.front().begin == 0)
             return before;
@@ -192,6 +199,8 @@ bool continues_venue(std::string_view seg) {
 
 }  // namespace
 
+std::string venue_at_start(std::string_view rest);
+
 std::string strip_links_and_ids(std::string_view s) {
     std::string out;
     std::string lower = text::ascii_lower(s);
@@ -233,6 +242,20 @@ bool is_placeholder_venue(std::string_view venue) {
 }
 
 std::string venue_from_rest(std::string_view rest) {
+    std::string v = venue_at_start(rest);
+    // "Invited comment as part of a discussion. Journal of X. 26(4)": a remark
+    // sentence before the venue is passed over.
+    std::string_view r = rest;
+    for (int skip = 0; skip < 2 && v.empty(); ++skip) {
+        std::size_t dot = r.find(". ");
+        if (dot == std::string_view::npos) break;
+        r = r.substr(dot + 2);
+        v = venue_at_start(r);
+    }
+    return v;
+}
+
+std::string venue_at_start(std::string_view rest) {
     std::string s = strip_leading_in(strip_links_and_ids(rest));
     s = std::string(cut_sentences(s));
     std::vector<std::string> segs = segments(s);
@@ -245,8 +268,11 @@ std::string venue_from_rest(std::string_view rest) {
             break;
         }
         std::string_view next = i + 1 < segs.size() ? std::string_view(segs[i + 1]) : std::string_view();
+        // "Religion, Brain & Behavior, 13(3)": a short name part right before the volume.
+        bool before_volume = !next.empty() && is_locator(next) && !is_only_dates(next) && chars::is_upper(chars::first(seg)) &&
+                             std::count(seg.begin(), seg.end(), ' ') <= 3;
         bool stop = is_only_dates(seg) || is_locator(seg) || is_note_start(seg) || is_location(seg, next) ||
-                    (!venue.empty() && !continues_venue(seg));
+                    (!venue.empty() && !continues_venue(seg) && !before_volume);
         if (stop) break;
         venue += (venue.empty() ? "" : ", ") + seg;
         ++used;
@@ -254,6 +280,9 @@ std::string venue_from_rest(std::string_view rest) {
     }
     venue = drop_lowercase_asides(venue);
     while (!venue.empty() && std::string_view(".,;: ").find(venue.back()) != std::string_view::npos) venue.pop_back();
+    // "Springer International Handbook of ...": the publisher is no part of the title.
+    for (std::string_view publisher : {"Springer ", "Elsevier ", "Wiley "})
+        if (venue.rfind(publisher, 0) == 0 && venue.size() > publisher.size() + 8) venue.erase(0, publisher.size());
     // Venues are names: "metatranscriptomic analysis" is a note, "arXiv" and "npj ..." are names.
     std::string_view first_word = std::string_view(venue).substr(0, venue.find(' '));
     if (chars::is_lower(chars::first(venue)) && chars::count_upper(first_word) == 0 && !text::starts_with_icase(venue, "npj "))

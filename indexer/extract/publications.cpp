@@ -450,6 +450,12 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
 
 // ---- entries ------------------------------------------------------------------------
 
+// "Doe, J., Roe, R. (2019). Title": an author list with its year at the start of a line.
+bool opens_citation(std::string_view line) {
+    auto prefix = author_prefix(line);
+    return prefix && prefix->year && prefix->end < 200;
+}
+
 // A line that closes an entry in a list without markers or blank lines:
 // it ends with a year or with a period once the entry has its year.
 bool ends_entry(std::string_view line, const std::vector<std::string>& entry) {
@@ -499,6 +505,8 @@ std::vector<RawEntry> split_entries(const Block& block) {
             continue;
         }
         bool starts = (numbered ? l.marker == Marker::number : l.marker != Marker::none) || cur.lines.empty();
+        // A list without markers or blank lines: a line opening with "Doe, J. (2019)." starts an entry.
+        if (!starts && !has_markers && !cur.lines.empty() && opens_citation(l.text)) starts = true;
         if (!starts && has_markers && gap && count_words(l.text) >= 6 && !find_years(l.text).empty() &&
             !chars::is_lower(chars::first(l.text)))
             starts = true;  // an unmarked entry after a blank line in a marked list

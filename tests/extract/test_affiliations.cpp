@@ -125,3 +125,10 @@ TEST_CASE("a unit line right after a complete entry belongs to it") {
           "College of Public Health\n",
           {{"Northfield University", "Graduate Research Assistant", 2016, 2019, false, work}});
 }
+
+TEST_CASE("a department glued to its university and a parent company named after 'by'") {
+    check("# Academic Appointments\nAssistant Professor | 2018-2023\nUniversity of Eastbrook Department of Computer Sciences | St Paul, MN\n",
+          {{"University of Eastbrook", "Assistant Professor", 2018, 2023, false, work}});
+    check("# Experience\nData Scientist, Happy Parcels by Paymentco (May 2022 - Nov 2023)\n",
+          {{"Happy Parcels", "Data Scientist", 2022, 2023, false, work}});
+}

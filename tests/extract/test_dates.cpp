@@ -46,6 +46,7 @@ TEST_CASE("find_year_range reads every date format CVs use") {
         {"2022 \xE8\x87\xB3\xE4\xBB\x8A", 2022, std::nullopt, true},         // 至今
         {"April 11, 2024", 2024, 2024, false},
         {"11 April 2024", 2024, 2024, false},
+        {"24 March, 2021", 2021, 2021, false},
     };
     for (const auto& c : cases) {
         std::string captured = c.input;

@@ -205,3 +205,22 @@ TEST_CASE("publications listed inside an experience entry") {
     CHECK(p.publications[1].venue_raw == "Review of Scientific Instruments");
     CHECK(p.publications[1].year == 2019);
 }
+
+TEST_CASE("APA entries: full dates, remarks in the author list, a remark sentence before the journal") {
+    const std::vector<Case> cases = {
+        {"day and month with the year", "Byron, A. (24 March, 2021). Drawing data by hand: a guide (blog post). https://example.org/x",
+         "Drawing data by hand: a guide (blog post)", "", 2021, other},
+        {"coauthor remark in brackets",
+         "Hopper, G., Turing, A., [175 additional coauthors, including Byron, A.], Lovelace, E. L. (2021). Same data, different "
+         "conclusions. Decision Processes Quarterly. 165, 228-249.",
+         "Same data, different conclusions", "Decision Processes Quarterly", 2021, other},
+        {"remark sentence before the journal",
+         "Byron, A., Hopper, G. (2017). Greater Data Science. Invited comment as part of a discussion. Journal of Graphical "
+         "Statistics. 26(4), 781-783.",
+         "Greater Data Science", "Journal of Graphical Statistics", 2017, journal},
+        {"a short journal name part before the volume",
+         "Byron, A. (2023). The impact of analysis choice. Religion, Brain & Behavior, 13(3), 324-326.",
+         "The impact of analysis choice", "Religion, Brain & Behavior", 2023, other},
+    };
+    for (const auto& c : cases) check(c);
+}
