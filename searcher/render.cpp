@@ -40,6 +40,23 @@ std::string mark(const Highlight& h, std::string_view open, std::string_view clo
     return out;
 }
 
+/// Percent-encodes everything but unreserved characters (RFC 3986), for a URL query value.
+std::string url_encode(std::string_view s) {
+    static const char hex[] = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : s) {
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+            c == '.' || c == '~') {
+            out.push_back(static_cast<char>(c));
+        } else {
+            out.push_back('%');
+            out.push_back(hex[c >> 4]);
+            out.push_back(hex[c & 15]);
+        }
+    }
+    return out;
+}
+
 std::string count_line(const SearchResults& r) {
     std::string total = (r.total_is_exact ? "" : "about ") + std::to_string(r.total);
     std::string line = total + (r.total == 1 ? " profile" : " profiles");
@@ -117,7 +134,7 @@ std::string results_to_html(const SearchResults& r) {
     std::ostringstream out;
     out << "<p class=\"cvsearch-summary\">" << html_escape(count_line(r)) << "</p>\n";
     if (!r.suggestion.empty())
-        out << "<p class=\"cvsearch-suggestion\">Did you mean <a href=\"?q=" << html_escape(r.suggestion) << "\">"
+        out << "<p class=\"cvsearch-suggestion\">Did you mean <a href=\"?q=" << html_escape(url_encode(r.suggestion)) << "\">"
             << html_escape(r.suggestion) << "</a>?</p>\n";
     for (const auto& w : r.warnings) out << "<p class=\"cvsearch-warning\">" << html_escape(w) << "</p>\n";
     out << "<ol class=\"cvsearch-results\" start=\"" << (r.offset + 1) << "\">\n";

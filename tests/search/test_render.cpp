@@ -40,6 +40,10 @@ TEST_CASE("results_to_json has the documented shape") {
     }
     req.query = "checkpointng";
     CHECK(nlohmann::json::parse(results_to_json(s.search(req)))["suggestion"] == "checkpointing");
+    req.query = "\"fualt\" <b>";
+    std::string html = results_to_html(s.search(req));
+    CHECK(html.find("href=\"?q=%22fault%22%20%3Cb%3E\"") != std::string::npos);  // URL-encoded in the link
+    CHECK(html.find("&quot;fault&quot; &lt;b&gt;</a>") != std::string::npos);      // escaped as text
     CHECK(nlohmann::json::parse(stats_to_json(s.stats()))["profiles"] == 6);
 }
 
