@@ -254,6 +254,8 @@ struct Part {
     std::string text;
     enum class Kind { unknown, role, location, institution } kind = Kind::unknown;
     Strength strength = Strength::none;
+    bool remark = false;  // after " by ", " as ", " within ": never the entry's own institution
+    bool city_by_neighbour = false;  // a place only because a country follows ("Example Corp, China")
 };
 
 bool plain_name(std::string_view p) {
@@ -284,7 +286,8 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
     for (std::size_t i = 0; i < raw.size(); ++i) {
         Part p{raw[i]};
         if (!p.text.empty() && p.text[0] == '\x01') {
-            p.text.erase(0, 1);
+            p.text = std::string(trim_part(p.text.substr(1)));
+            p.remark = true;
             parts.push_back(std::move(p));
             continue;
         }
@@ -292,6 +295,7 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
         Strength s = institution_strength(p.text);
         if (is_location(p.text, next) && s < Strength::org) {
             p.kind = Part::Kind::location;
+            p.city_by_neighbour = !is_location(p.text);
         } else if (starts_with_degree(p.text)) {
             p.kind = Part::Kind::role;
         } else if (s == Strength::academic) {
@@ -338,7 +342,7 @@ std::optional<std::size_t> pick_institution(const std::vector<Part>& parts, bool
     });
     if (!best || parts[*best].strength <= Strength::unit) {
         for (std::size_t i = 0; i < parts.size(); ++i)
-            if (parts[i].kind == Part::Kind::unknown && is_acronym(parts[i].text) && !is_location(parts[i].text) &&
+            if (parts[i].kind == Part::Kind::unknown && !parts[i].remark && is_acronym(parts[i].text) && !is_location(parts[i].text) &&
                 (unit_beside || allow_elimination || normalize::find_institution(parts[i].text)))
                 return i;
     }
@@ -351,10 +355,15 @@ std::optional<std::size_t> pick_institution(const std::vector<Part>& parts, bool
     });
     if (!has_context) return std::nullopt;
     for (std::size_t i = 0; i < parts.size(); ++i) {
-        if (parts[i].kind != Part::Kind::unknown) continue;
+        if (parts[i].kind != Part::Kind::unknown || parts[i].remark) continue;
         if (education ? is_acronym(parts[i].text) : plain_name(parts[i].text)) return i;
         if (!education) break;  // only the first unknown part may be the employer
     }
+    // "Example Corp, China (2022 - 2025)": the employer read as a city before its country.
+    bool country_next = parts.size() >= 2 && parts[1].kind == Part::Kind::location && parts[1].text.size() > 3;  // not "CA"
+    if (!education && !parts.empty() && parts[0].city_by_neighbour && country_next && parts.size() <= 3 && plain_name(parts[0].text) &&
+        std::none_of(parts.begin(), parts.end(), [](const Part& p) { return p.kind == Part::Kind::unknown && !p.remark; }))
+        return 0;
     return std::nullopt;
 }
 
@@ -375,7 +384,9 @@ std::string pick_role(const std::vector<Part>& parts, std::optional<std::size_t>
 // institution better ("University of California, Berkeley").
 std::string with_campus(const std::vector<Part>& parts, std::size_t i) {
     std::string inst = parts[i].text;
-    if (i + 1 >= parts.size() || parts[i + 1].kind != Part::Kind::unknown) return inst;
+    if (i + 1 >= parts.size() || parts[i + 1].kind != Part::Kind::unknown || parts[i + 1].remark ||
+        parts[i].strength != Strength::academic || count_words(parts[i + 1].text) > 3)
+        return inst;
     std::string joined = inst + ", " + parts[i + 1].text;
     auto alone = normalize::find_institution(inst);
     auto both = normalize::find_institution(joined);

@@ -236,6 +236,13 @@ std::vector<Block> split_blocks(std::string_view text) {
                 start(heading, *kind, line.heading_level);
                 continue;
             }
+            // "# Experience" straight followed by "# Work-wise": a sub-heading that keeps the kind.
+            bool deeper_heading = cur.level > 0 && line.heading_level > cur.level;
+            if (markdown_heading && !deeper_heading && cur.lines.empty() && cur.kind != "header" && cur.kind != "other" &&
+                word_count(heading) <= 4 && !chars::has_digit(heading)) {
+                start(heading, cur.kind, line.heading_level);
+                continue;
+            }
             if (markdown_heading && cur.kind != "header") {
                 // An unknown heading at the level of the section heading starts a
                 // section of its own; a deeper one titles an entry of the section.

@@ -132,3 +132,10 @@ TEST_CASE("a department glued to its university and a parent company named after
     check("# Experience\nData Scientist, Happy Parcels by Paymentco (May 2022 - Nov 2023)\n",
           {{"Happy Parcels", "Data Scientist", 2022, 2023, false, work}});
 }
+
+TEST_CASE("an employer followed by its country, and a sub-heading right under a section heading") {
+    check("# Work experience\n- Zentrix, China (2022.01-2025.01)\n- Duties include: defect detection.\n",
+          {{"Zentrix", "", 2022, 2025, false, work}});
+    check("# Experience\n# Work-wise\n- 2019 | Web writer | Calcworks, Krakow | Writing pages\n",
+          {{"Calcworks", "Web writer", 2019, 2019, false, work}});
+}
