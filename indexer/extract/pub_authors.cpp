@@ -272,7 +272,11 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
         if (std::size_t colon = core.find(':'); colon != std::string_view::npos) {
             std::string_view name = text::trim(core.substr(0, colon));
             bool last_and = name.rfind("and ", 0) == 0;
-            bool plausible = !names.empty() || words_of(name).size() >= 2;  // "Perseus: A System" is a title
+            // "Perseus: A System" and "Supporting Our AI Overlords: ..." are titles.
+            auto nw = words_of(name);
+            bool plausible = !names.empty() || (nw.size() >= 2 && nw.size() <= 3 && std::none_of(nw.begin(), nw.end(), [](std::string_view w) {
+                                                    return chars::count_letters(w) >= 2 && chars::count_upper(w) == chars::count_letters(w);
+                                                }));
             if (plausible && (looks_like_author(name) || (last_and && looks_like_author(name.substr(4))))) {
                 names.emplace_back(name);
                 end = core_off + colon + 1;

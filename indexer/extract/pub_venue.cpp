@@ -271,8 +271,11 @@ std::string venue_at_start(std::string_view rest) {
         // "Religion, Brain & Behavior, 13(3)": a short name part right before the volume.
         bool before_volume = !next.empty() && is_locator(next) && !is_only_dates(next) && chars::is_upper(chars::first(seg)) &&
                              std::count(seg.begin(), seg.end(), ' ') <= 3;
+        // "Systems, Man, and Cybernetics": a list inside the name, closed by "and".
+        bool in_list = std::count(seg.begin(), seg.end(), ' ') <= 1 && chars::is_upper(chars::first(seg)) && !next.empty() &&
+                       (next.rfind("and ", 0) == 0 || next.rfind("& ", 0) == 0);
         bool stop = is_only_dates(seg) || is_locator(seg) || is_note_start(seg) || is_location(seg, next) ||
-                    (!venue.empty() && !continues_venue(seg) && !before_volume);
+                    (!venue.empty() && !continues_venue(seg) && !before_volume && !in_list);
         if (stop) break;
         venue += (venue.empty() ? "" : ", ") + seg;
         ++used;
@@ -283,6 +286,12 @@ std::string venue_at_start(std::string_view rest) {
     // "Springer International Handbook of ...": the publisher is no part of the title.
     for (std::string_view publisher : {"Springer ", "Elsevier ", "Wiley "})
         if (venue.rfind(publisher, 0) == 0 && venue.size() > publisher.size() + 8) venue.erase(0, publisher.size());
+    // "Proceedings of ADASS XXV": the edition number is no part of the name.
+    if (std::size_t sp = venue.rfind(' '); sp != std::string::npos) {
+        std::string_view last = std::string_view(venue).substr(sp + 1);
+        if (last.size() >= 2 && std::all_of(last.begin(), last.end(), [](char c) { return std::string_view("IVXLC").find(c) != std::string_view::npos; }))
+            venue.resize(sp);
+    }
     // Venues are names: "metatranscriptomic analysis" is a note, "arXiv" and "npj ..." are names.
     std::string_view first_word = std::string_view(venue).substr(0, venue.find(' '));
     if (chars::is_lower(chars::first(venue)) && chars::count_upper(first_word) == 0 && !text::starts_with_icase(venue, "npj "))

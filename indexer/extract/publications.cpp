@@ -330,6 +330,14 @@ Reading read_entry(const std::vector<std::string>& lines, const std::string& tex
     if (auto r = read_author_line_layout(lines)) return *r;
     if (auto r = read_authors_first(text)) return *r;
     if (auto r = read_title_first(text)) return *r;
+    // Title / Venue lines without authors.
+    if (lines.size() >= 2 && count_words(lines[0]) >= 3) {
+        Reading r;
+        r.title = lines[0];
+        r.rest_lines.assign(lines.begin() + 1, lines.end());
+        r.rest = join(lines, 1, lines.size());
+        return r;
+    }
     Reading r;
     auto [title, rest] = first_sentence(text);
     r.title = title;
@@ -395,6 +403,17 @@ std::vector<std::string> cells_as_lines(const std::vector<std::string>& lines, s
     return out;
 }
 
+// "SAA'25" -> "SAA '25": the two-digit year set apart, as "SOSP '23" is usually written.
+std::string spaced_year(std::string v) {
+    for (std::size_t i = 1; i + 2 < v.size(); ++i) {
+        bool apostrophe = v[i] == '\'';
+        if (apostrophe && std::isalpha(static_cast<unsigned char>(v[i - 1])) && std::isdigit(static_cast<unsigned char>(v[i + 1])) &&
+            std::isdigit(static_cast<unsigned char>(v[i + 2])) && (i + 3 == v.size() || !std::isalnum(static_cast<unsigned char>(v[i + 3]))))
+            v.insert(i, " ");
+    }
+    return v;
+}
+
 Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
     std::optional<int> cell_year;
     std::vector<std::string> lines = cells_as_lines(e.lines, &cell_year);
@@ -433,6 +452,15 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
     }
     if (!p.year) p.year = e.year_hint;
 
+    // "Title, Venue (2023)" read as one sentence: the venue is the last comma part.
+    if (venue.empty() && r.rest_lines.empty()) {
+        std::string_view t = text::trim(p.title);
+        std::size_t comma = t.rfind(", ");
+        if (comma != std::string_view::npos && t.back() == ')' && !find_years(t.substr(comma)).empty()) {
+            venue = venue_from_rest(t.substr(comma + 2));
+            if (!venue.empty()) p.title = clean_title(t.substr(0, comma));
+        }
+    }
     PublicationKind words = kind_from_words(venue + " " + r.rest + (tag ? " " + tag->tag : std::string()));
     if (section_kind == PublicationKind::patent || words == PublicationKind::patent) p.kind = PublicationKind::patent;
     else if (section_kind == PublicationKind::thesis || words == PublicationKind::thesis) p.kind = PublicationKind::thesis;
@@ -443,8 +471,8 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
     // Patents and theses have an office or a school, not a venue.
     if (p.kind == PublicationKind::patent || p.kind == PublicationKind::thesis) venue.clear();
     if (submitted && !mentions_arxiv(venue)) venue.clear();
-    if (p.kind == PublicationKind::preprint && venue.empty() && mentions_arxiv(text)) venue = "arXiv";
-    p.venue_raw = venue;
+    if (p.kind == PublicationKind::preprint && venue.empty() && mentions_arxiv(strip_links_and_ids(text))) venue = "arXiv";
+    p.venue_raw = spaced_year(venue);
     return p;
 }
 
@@ -558,6 +586,19 @@ Publication parse_publication(std::string_view entry, PublicationKind section_ki
     return make_publication(e, section_kind);
 }
 
+// "arXiv, also NSDI'25 Poster": the same paper shown at a second venue.
+std::optional<Publication> also_at(const Publication& p) {
+    std::size_t at = p.venue_raw.find("also ");
+    if (at == std::string::npos || at == 0) return std::nullopt;
+    std::string second = std::string(text::trim(std::string_view(p.venue_raw).substr(at + 5)));
+    if (!normalize::find_venue(second)) return std::nullopt;
+    Publication q = p;
+    q.venue_raw = second;
+    if (auto ys = find_years(second); !ys.empty()) q.year = ys.front().year;
+    q.kind = kind_from_words(second);
+    return q;
+}
+
 std::vector<Publication> extract_publications(const Block& block) {
     std::vector<Publication> out;
     PublicationKind section_kind = kind_from_heading(block.heading);
@@ -565,7 +606,14 @@ std::vector<Publication> extract_publications(const Block& block) {
         if (is_remark(e)) continue;
         Publication p = make_publication(e, section_kind);
         if (p.title.empty() && p.venue_raw.empty()) continue;
+        auto second = also_at(p);
+        if (second) {
+            std::string first(text::trim(std::string_view(p.venue_raw).substr(0, p.venue_raw.find("also "))));
+            while (!first.empty() && (first.back() == ',' || first.back() == ';')) first.pop_back();
+            p.venue_raw = first;
+        }
         out.push_back(std::move(p));
+        if (second) out.push_back(std::move(*second));
     }
     return out;
 }

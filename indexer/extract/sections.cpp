@@ -40,7 +40,7 @@ const std::unordered_map<std::string, std::string>& core_words() {
         {"preprint", "publications"}, {"manuscript", "publications"}, {"patent", "publications"}, {"book", "publications"},
         {"chapter", "publications"}, {"bibliography", "publications"}, {"report", "publications"}, {"thesis", "publications"},
         {"theses", "publications"}, {"dissertation", "publications"}, {"abstract", "publications"}, {"writing", "publications"},
-        {"monograph", "publications"},
+        {"monograph", "publications"}, {"arxiv", "publications"},
         // awards
         {"award", "awards"}, {"honor", "awards"}, {"honour", "awards"}, {"fellowship", "awards"}, {"grant", "awards"},
         {"funding", "awards"}, {"scholarship", "awards"}, {"prize", "awards"}, {"distinction", "awards"}, {"recognition", "awards"},

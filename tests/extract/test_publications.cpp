@@ -224,3 +224,29 @@ TEST_CASE("APA entries: full dates, remarks in the author list, a remark sentenc
     };
     for (const auto& c : cases) check(c);
 }
+
+TEST_CASE("venue details: lists inside names, edition numerals, a second venue, title and venue in one sentence") {
+    const std::vector<Case> cases = {
+        {"a list inside the venue name",
+         "Ada Byron, Alan Turing, \"Enhancing Trust of Supply Chains\", IEEE International Conference on Systems, Man, and "
+         "Cybernetics (SMC), Bari, Italy, 2019",
+         "Enhancing Trust of Supply Chains", "IEEE International Conference on Systems, Man, and Cybernetics (SMC)", 2019, conf},
+        {"an edition numeral", "A. Byron. Light Curves at Scale. Proceedings of ADASS XXV, 2016.", "Light Curves at Scale",
+         "Proceedings of ADASS", 2016, conf},
+        {"title and venue in one sentence", "SuperScreen: simulating the magnetic response of devices, Physical Review B (2022).",
+         "SuperScreen: simulating the magnetic response of devices", "Physical Review B", 2022, journal},
+        {"an apostrophe year is set apart", "SAA'25\nRedesigning Data Systems to be Agent-First!\nAccepted to appear in SAA'25",
+         "Redesigning Data Systems to be Agent-First!", "SAA '25", 2025, other},
+    };
+    for (const auto& c : cases) check(c);
+}
+
+TEST_CASE("a tag naming a second venue gives a second publication") {
+    cvsearch::readers::TextDocument d;
+    d.text = "# Publications\n- arXiv, also NSDI'25 Poster* **Network Testing for Machine Learning**\nAda Byron, Alan Turing\n";
+    auto p = cvsearch::extract::extract_profile(d);
+    REQUIRE(p.publications.size() == 2);
+    CHECK(p.publications[0].venue_raw == "arXiv");
+    CHECK(p.publications[1].venue_raw == "NSDI '25 Poster");
+    CHECK(p.publications[1].year == 2025);
+}
