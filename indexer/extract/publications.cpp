@@ -471,7 +471,12 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
     // Patents and theses have an office or a school, not a venue.
     if (p.kind == PublicationKind::patent || p.kind == PublicationKind::thesis) venue.clear();
     if (submitted && !mentions_arxiv(venue)) venue.clear();
-    if (p.kind == PublicationKind::preprint && venue.empty() && mentions_arxiv(strip_links_and_ids(text))) venue = "arXiv";
+    // An arXiv id or link is the venue of an entry that names none; a paper
+    // submitted elsewhere only has a copy there.
+    if (venue.empty() && !submitted && p.kind != PublicationKind::patent && p.kind != PublicationKind::thesis && mentions_arxiv(text)) {
+        venue = "arXiv";
+        if (p.kind == PublicationKind::other) p.kind = PublicationKind::preprint;
+    }
     p.venue_raw = spaced_year(venue);
     return p;
 }
