@@ -31,6 +31,7 @@ struct LineInfo {
     std::string role;
     std::vector<YearRange> dates;
     bool location = false;
+    std::size_t other_words = 0;  // words that are no date, place, role or institution
 };
 
 struct Entry {
@@ -293,11 +294,11 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
         }
         std::string_view next = i + 1 < raw.size() ? std::string_view(raw[i + 1]) : std::string_view();
         Strength s = institution_strength(p.text);
-        if (is_location(p.text, next) && s < Strength::org) {
+        if (starts_with_degree(p.text)) {  // before places: "M.S." is no Mississippi
+            p.kind = Part::Kind::role;
+        } else if (is_location(p.text, next) && s < Strength::org) {
             p.kind = Part::Kind::location;
             p.city_by_neighbour = !is_location(p.text);
-        } else if (starts_with_degree(p.text)) {
-            p.kind = Part::Kind::role;
         } else if (s == Strength::academic) {
             p.kind = Part::Kind::institution;
         } else if (is_role(p.text)) {
@@ -424,7 +425,9 @@ bool is_description(std::string_view text) {
     std::vector<std::string> w = words(text::collapse_whitespace(text));
     if (w.size() < 5) return false;
     std::string first = text::ascii_lower(w.front());
-    bool verb = first.size() > 4 && (first.compare(first.size() - 2, 2, "ed") == 0 || first.compare(first.size() - 3, 3, "ing") == 0);
+    // "Developed and operated ...", not "Applied Scientist" or "Distinguished Engineer".
+    bool verb = first.size() > 4 && (first.compare(first.size() - 2, 2, "ed") == 0 || first.compare(first.size() - 3, 3, "ing") == 0) &&
+                !chars::is_upper(chars::first(w[1]));
     if (text.find(" | ") != std::string_view::npos) return verb;  // cells: "2019 | Web content writer | Example Corp"
     std::size_t lower = 0;
     for (const auto& x : w)
@@ -478,6 +481,8 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     }
     info.role = pick_role(parts, inst);
     info.location = std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.kind == Part::Kind::location; });
+    for (const auto& p : parts)
+        if (p.kind == Part::Kind::unknown) info.other_words += count_words(p.text);
     return info;
 }
 
@@ -541,7 +546,13 @@ std::vector<Entry> group_entries(const Block& block) {
         bool bare = !info.inst.empty() && info.role.empty() && info.dates.empty();
         if (bare && completed && i > 0 && !block.lines[i - 1].blank() && i - *completed <= 3) continue;
         if (!info.inst.empty()) {
-            bool joins = cur && pending && (info.role.empty() || cur->role.empty()) && (info.dates.empty() || cur->dates.empty());
+            // A role line waiting for its institution gets it from the next lines
+            // ("2005 - 2010  Dipl.-Ing., / University of X"), not across a blank line.
+            bool near = cur && i - cur->line <= 2 && std::none_of(block.lines.begin() + static_cast<std::ptrdiff_t>(cur->line),
+                                                                  block.lines.begin() + static_cast<std::ptrdiff_t>(i),
+                                                                  [](const Line& l) { return l.blank(); });
+            bool joins = cur && pending && (near || cur->dates.empty()) && (info.role.empty() || cur->role.empty()) &&
+                         (info.dates.empty() || cur->dates.empty());
             if (!joins) {
                 entries.push_back(Entry{});
                 entries.back().line = i;
@@ -567,7 +578,7 @@ std::vector<Entry> group_entries(const Block& block) {
                 if (!info.dates.empty() && cur->dates.empty()) cur->dates = info.dates, cur->dated_here = true;
             }
             if (cur && !cur->inst.empty() && !cur->role.empty() && !cur->dates.empty()) completed = i;
-        } else if (!info.dates.empty()) {
+        } else if (!info.dates.empty() && info.other_words <= 4) {  // not "shipped to production in 2023"
             floating.emplace_back(i, info.dates);
         }
     }

@@ -57,8 +57,11 @@ std::string strip_marks(std::string_view s) {
             continue;
         out.append(s.substr(at, i - at));
     }
-    // Trailing affiliation digits: "Jane Doe1,2" -> "Jane Doe".
-    while (!out.empty() && (std::isdigit(static_cast<unsigned char>(out.back())) || out.back() == ' ')) out.pop_back();
+    // Affiliation digits glued to the name: "Jane Doe1" -> "Jane Doe" (not "Granted 2024").
+    std::size_t digits = 0;
+    while (digits < out.size() && std::isdigit(static_cast<unsigned char>(out[out.size() - 1 - digits]))) ++digits;
+    if (digits > 0 && digits <= 2 && digits < out.size() && std::isalpha(static_cast<unsigned char>(out[out.size() - 1 - digits])))
+        out.resize(out.size() - digits);
     return std::string(text::trim(out));
 }
 

@@ -139,3 +139,12 @@ TEST_CASE("an employer followed by its country, and a sub-heading right under a 
     check("# Experience\n# Work-wise\n- 2019 | Web writer | Calcworks, Krakow | Writing pages\n",
           {{"Calcworks", "Web writer", 2019, 2019, false, work}});
 }
+
+TEST_CASE("a new employer after a blank line, and job titles that start like verbs") {
+    check("EXPERIENCE\n\nNorthfield Research, Mountain View, CA\nSenior Research Scientist        Aug 2021 - Present\n"
+          "- Designed a retrieval model that\n  shipped to production in 2023.\nResearch Scientist               Sep 2018 - Jul 2021\n\n"
+          "Zentrix, Seattle, WA\nApplied Scientist Intern         Jun 2017 - Sep 2017\n",
+          {{"Northfield Research", "Senior Research Scientist", 2021, std::nullopt, true, work},
+           {"Northfield Research", "Research Scientist", 2018, 2021, false, work},
+           {"Zentrix", "Applied Scientist Intern", 2017, 2017, false, work}});
+}
