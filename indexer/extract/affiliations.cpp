@@ -162,7 +162,8 @@ std::vector<std::string> split_at_word(std::string_view cell) {
 // Splits on commas and semicolons that are not inside parentheses.
 // "Inc.", "GmbH", "Ltd.": the legal form of a company, no name of its own.
 bool is_legal_form(std::string_view w) {
-    std::string k = text::fold_key(w);
+    std::string_view bare = w.substr(0, w.find('('));  // "Inc. (QCI)"
+    std::string k = text::fold_key(bare);
     static const std::array<const char*, 22> forms = {"inc", "llc", "ltd", "co ltd", "gmbh", "ag", "corp", "corporation", "co",
                                                       "s a", "sa", "b v", "bv", "plc", "oy", "ab", "s r l", "srl", "pty ltd",
                                                       "limited", "l l c", "inc a"};
@@ -199,6 +200,14 @@ std::vector<std::string> split_commas(std::string_view cell) {
 std::string tidy_name(const std::string& raw) {
     if (normalize::find_institution(raw)) return raw;
     std::string s(text::trim(raw));
+    // "Princeton Univ." is "Princeton University".
+    for (std::string_view abbrev : {"Univ. ", "Univ "})
+        for (std::size_t at = s.find(abbrev); at != std::string::npos; at = s.find(abbrev, at + 1))
+            if (at == 0 || s[at - 1] == ' ') s.replace(at, abbrev.size(), "University ");
+    for (std::string_view abbrev : {" Univ.", " Univ"})
+        if (s.size() > abbrev.size() && s.compare(s.size() - abbrev.size(), abbrev.size(), abbrev) == 0)
+            s.replace(s.size() - abbrev.size(), abbrev.size(), " University");
+    if (s != raw && normalize::find_institution(s)) return s;
     for (int round = 0; round < 2; ++round) {
         // A trailing "(ACRONYM)" or "(City)"; an acronym the table knows is the better name.
         if (!s.empty() && s.back() == ')') {
@@ -251,6 +260,19 @@ std::vector<std::string> split_role_then_institution(const std::string& part) {
     return {join_words(w, 0, cut), rest};
 }
 
+// "Member of the Helmholtz School", "Visiting Researcher at the Faculty of X":
+// a role that names a place in passing.
+bool leads_with_role(std::string_view part) {
+    std::string key = text::fold_key(part);
+    std::string first = key.substr(0, key.find(' '));
+    static const std::array<const char*, 12> leads = {"member", "visiting", "researcher", "student", "intern", "fellow",
+                                                      "postdoc", "lecturer", "professor", "assistant", "associate", "exchange"};
+    if (std::none_of(leads.begin(), leads.end(), [&](const char* l) { return first == l; })) return false;
+    // "Student Union", "Associate Institute": a role word naming an organization.
+    return key.find(" of ") != std::string::npos || key.find(" at ") != std::string::npos || key.find(" in ") != std::string::npos ||
+           is_role(part);
+}
+
 struct Part {
     std::string text;
     enum class Kind { unknown, role, location, institution } kind = Kind::unknown;
@@ -294,7 +316,7 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
         }
         std::string_view next = i + 1 < raw.size() ? std::string_view(raw[i + 1]) : std::string_view();
         Strength s = institution_strength(p.text);
-        if (starts_with_degree(p.text)) {  // before places: "M.S." is no Mississippi
+        if (starts_with_degree(p.text) || leads_with_role(p.text)) {  // before places: "M.S." is no Mississippi
             p.kind = Part::Kind::role;
         } else if (is_location(p.text, next) && s < Strength::org) {
             p.kind = Part::Kind::location;
@@ -346,6 +368,18 @@ std::optional<std::size_t> pick_institution(const std::vector<Part>& parts, bool
             if (parts[i].kind == Part::Kind::unknown && !parts[i].remark && is_acronym(parts[i].text) && !is_location(parts[i].text) &&
                 (unit_beside || allow_elimination || normalize::find_institution(parts[i].text)))
                 return i;
+    }
+    // "Example Research Center | Research Assistant, Institute of Climate Research": a
+    // place named after the role is the role's unit when the line began with an institution.
+    if (best) {
+        auto role_at = std::find_if(parts.begin(), parts.end(), [](const Part& p) { return p.kind == Part::Kind::role; });
+        std::size_t r = static_cast<std::size_t>(role_at - parts.begin());
+        if (role_at != parts.end() && *best > r)
+            for (std::size_t i = 0; i < r; ++i)
+                if (parts[i].kind == Part::Kind::institution && parts[i].strength >= Strength::org) {
+                    best = i;
+                    break;
+                }
     }
     // A lab or group alone names no institution ("Geometric Modeling Research Group").
     if (best && parts[*best].strength == Strength::unit) best.reset();

@@ -195,7 +195,10 @@ InstitutionStrength institution_strength(std::string_view part) {
         // title words ("Systems for Machine Learning") are project titles.
         static const std::unordered_set<std::string> lead_orgs = {"center", "centre", "foundation", "society", "association",
                                                                   "council", "agency", "office", "laboratory", "consortium"};
-        if (has_title_words(p) && !lead_orgs.count(toks.front())) return InstitutionStrength::none;
+        bool org_for = false;  // "Turku Centre for Biotechnology", "Center for Data Science"
+        for (std::size_t i = 0; i + 1 < toks.size(); ++i)
+            if (contains(org_words(), toks[i]) && (toks[i + 1] == "for" || toks[i + 1] == "of" || toks[i + 1] == "on")) org_for = true;
+        if (has_title_words(p) && !lead_orgs.count(toks.front()) && !org_for) return InstitutionStrength::none;
         return InstitutionStrength::org;
     }
     return InstitutionStrength::none;

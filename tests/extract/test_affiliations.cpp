@@ -148,3 +148,12 @@ TEST_CASE("a new employer after a blank line, and job titles that start like ver
            {"Northfield Research", "Research Scientist", 2018, 2021, false, work},
            {"Zentrix", "Applied Scientist Intern", 2017, 2017, false, work}});
 }
+
+TEST_CASE("a unit named after the role, a role naming a school, a centre for a field") {
+    check("# Experience\n- Northfield Research Center | Northfield, Germany | Research Assistant, Institute of Climate Research | Apr 2010 - Jul 2010\n",
+          {{"Northfield Research Center", "Research Assistant", 2010, 2010, false, work}});
+    check("# Education\n- Example Association | Berlin, Germany | Member of the Example Research School on Energy | May 2015 - Sep 2017\n",
+          {{"Example Association", "Member of the Example Research School on Energy", 2015, 2017, false, edu}});
+    check("# Research experience\n- 2013 - 2018 | Northfield Centre for Biotechnology (NFU) | PhD student | Models of progression\n",
+          {{"Northfield Centre for Biotechnology", "PhD student", 2013, 2018, false, work}});
+}
