@@ -128,11 +128,12 @@ def main():
         p("")
         p("docs/s: above 1 = cvsearch faster. Everything else: below 1 = cvsearch smaller or faster.")
         p("")
+        peers = [e for e in PEERS if e in idx or e in qry]
         head = "| metric | cvsearch |"
-        for e in PEERS:
+        for e in peers:
             head += f" {NAMES[e]} | ÷ {e} |"
         p(head)
-        p("|---|---:|" + "---:|---:|" * len(PEERS))
+        p("|---|---:|" + "---:|---:|" * len(peers))
         def per_cpu(e):
             r = idx.get(e, {})
             return r["docs"] / r["cpu_s"] if r.get("cpu_s") else None
@@ -149,7 +150,7 @@ def main():
         for label, get, d in rows:
             c = get("cvsearch")
             line = f"| {label} | {fmt(c, d)} |"
-            for e in PEERS:
+            for e in peers:
                 line += f" {fmt(get(e), d)} | {ratio(c, get(e))} |"
             p(line)
 
