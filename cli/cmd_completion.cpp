@@ -58,7 +58,7 @@ Action add_completion_command(CLI::App& app) {
     cmd->group("");  // hidden from --help: it is an installation detail
     cmd->add_option("shell", *shell, "Shell (only bash is supported)")->check(CLI::IsMember({"bash"}));
     const CLI::App* root = &app;
-    return [cmd, root]() -> int {
+    return [cmd, root, shell]() -> int {
         if (!cmd->parsed()) return -1;
         std::cout << bash_script(*root);
         return exit_ok;
