@@ -71,6 +71,17 @@ bool has_digit(std::string_view s) {
     return false;
 }
 
+std::size_t count_words(std::string_view s) {
+    std::size_t n = 0;
+    bool in = false;
+    for (char c : s) {
+        bool space = c == ' ' || c == '\t' || c == '\n';
+        if (!space && !in) ++n;
+        in = !space;
+    }
+    return n;
+}
+
 bool has_cjk(std::string_view s) {
     for (std::size_t i = 0; i < s.size();) {
         char32_t c = next(s, i);

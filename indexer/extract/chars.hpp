@@ -30,6 +30,8 @@ bool is_cjk(char32_t c);
 std::size_t count_letters(std::string_view s);
 std::size_t count_upper(std::string_view s);
 bool has_digit(std::string_view s);
+/// Words separated by spaces or tabs.
+std::size_t count_words(std::string_view s);
 bool has_cjk(std::string_view s);
 
 /// "JAE-WON" -> "Jae-Won", "O'DONNELL" -> "O'Donnell", "MCNAMARA" -> "Mcnamara".

@@ -7,14 +7,9 @@
 #include "indexer/extract/dates.hpp"
 
 namespace cvsearch::extract {
-namespace {
 
-std::size_t count_words(std::string_view s) {
-    std::size_t n = 0;
-    for (std::string_view w : text::split(s, ' '))
-        if (!w.empty()) ++n;
-    return n;
-}
+using chars::count_words;
+namespace {
 
 // Items of a block: list items and lines, with wrapped continuation lines
 // (starting lower-case) joined to the item before.

@@ -119,17 +119,6 @@ bool all_caps(std::string_view s) {
     return letters >= 3 && chars::count_upper(s) == letters;
 }
 
-std::size_t word_count(std::string_view s) {
-    std::size_t n = 0;
-    bool in = false;
-    for (char c : s) {
-        bool space = c == ' ' || c == '\t';
-        if (!space && !in) ++n;
-        in = !space;
-    }
-    return n;
-}
-
 // Singular words that in plain text label a detail of an entry rather than head a section.
 bool is_entry_label(std::string_view heading) {
     static const std::unordered_set<std::string> labels = {"thesis", "dissertation", "project", "course", "advisor", "supervisor",
@@ -137,7 +126,6 @@ bool is_entry_label(std::string_view heading) {
                                                            "position", "committee", "reference", "tool", "language", "funding"};
     return labels.count(text::fold_key(heading)) > 0;
 }
-
 
 }  // namespace
 
@@ -223,7 +211,7 @@ std::vector<Block> split_blocks(std::string_view text) {
         bool plain_candidate = line.heading_level == 0 && line.marker == Marker::none;
         std::string heading = clean_heading(line.text);
         if (markdown_heading || plain_candidate) {
-            bool short_enough = word_count(heading) <= 6 || (chars::has_cjk(heading) && chars::count_letters(heading) <= 12);
+            bool short_enough = chars::count_words(heading) <= 6 || (chars::has_cjk(heading) && chars::count_letters(heading) <= 12);
             // "Program Committee: SC 2022" is a line of content, "Skills:" a heading.
             std::string_view t = text::trim(line.text);
             std::size_t colon = t.find(':');
@@ -239,14 +227,14 @@ std::vector<Block> split_blocks(std::string_view text) {
             // "# Experience" straight followed by "# Work-wise": a sub-heading that keeps the kind.
             bool deeper_heading = cur.level > 0 && line.heading_level > cur.level;
             if (markdown_heading && !deeper_heading && cur.lines.empty() && cur.kind != "header" && cur.kind != "other" &&
-                word_count(heading) <= 4 && !chars::has_digit(heading)) {
+                chars::count_words(heading) <= 4 && !chars::has_digit(heading)) {
                 start(heading, cur.kind, line.heading_level);
                 continue;
             }
             if (markdown_heading && cur.kind != "header") {
                 // An unknown heading at the level of the section heading starts a
                 // section of its own; a deeper one titles an entry of the section.
-                bool sentence = word_count(heading) > 8 || chars::has_digit(heading) || heading.empty();
+                bool sentence = chars::count_words(heading) > 8 || chars::has_digit(heading) || heading.empty();
                 bool deeper = cur.level > 0 && line.heading_level > cur.level;
                 if (!sentence && !deeper) {
                     start(heading, "other", line.heading_level);
