@@ -1,4 +1,6 @@
-// IndexWriter: one WritableDatabase, one transaction between commits.
+// IndexWriter: one WritableDatabase, one transaction between commits, under the
+// index lock. A full rebuild (or a first build) writes a new generation that
+// readers cannot see until commit() swaps the stub (indexer/generations.hpp).
 #include <algorithm>
 #include <ctime>
 #include <system_error>
@@ -9,6 +11,8 @@
 #include "cvsearch/indexer.hpp"
 #include "cvsearch/version.hpp"
 #include "indexer/document_builder.hpp"
+#include "indexer/generations.hpp"
+#include "indexer/index_lock.hpp"
 #include "indexer/normalize/normalize.hpp"
 #include "indexer/schema.hpp"
 #include "indexer/synonyms.hpp"
@@ -32,8 +36,19 @@ bool holds_xapian_db(const fs::path& dir) {
     std::error_code ec;
     for (const char* marker : {"iamglass", "iamchert", "iamhoney", "XAPIANDB"})
         if (fs::exists(dir / marker, ec)) return true;
-    return false;
+    // What an interrupted first build leaves: the lock file, unpublished generations.
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name != indexing::lock_file_name && name != "XAPIANDB.tmp" && !indexing::parse_generation_name(name))
+            return false;
+    }
+    return !ec;
 }
+
+/// Unfinished generations are committed to disk every this many put() calls:
+/// readers cannot see them, and big batches cost memory without being faster
+/// (XAPIAN-NOTES: 1000-5000 per commit).
+constexpr std::size_t build_flush_every = 2000;
 
 /// Refuses paths that would mix an index into something else (e.g. the CV folder).
 void check_db_path(const fs::path& db) {
@@ -53,8 +68,15 @@ void check_db_path(const fs::path& db) {
 }  // namespace
 
 struct IndexWriter::Impl {
+    indexing::IndexLock lock;  // declared first: released last
     fs::path path;
     std::string name;
+    indexing::IndexState state;
+    std::string generation;  // the generation written; empty for a legacy index
+    fs::path target;         // the database directory written
+    bool unpublished = false;  // building a generation that readers cannot see yet
+    std::size_t unflushed = 0;
+    std::vector<std::string> removed_generations;
     Xapian::WritableDatabase db;
     indexing::DocumentBuilder builder;
     bool in_transaction = false;
@@ -62,6 +84,18 @@ struct IndexWriter::Impl {
     Impl(const fs::path& p, const WriterOptions& o)
         : path(p), name(p.string()),
           builder(o.reference_year ? o.reference_year : indexing::DocumentBuilder::current_year()) {}
+
+    ~Impl() {
+        try {
+            if (in_transaction) db.cancel_transaction();
+            if (unpublished) {  // never published: no reader can have opened it
+                db.close();
+                std::error_code ec;
+                fs::remove_all(target, ec);
+            }
+        } catch (...) {  // nothing useful to do in a destructor
+        }
+    }
 
     template <class F>
     decltype(auto) guarded(F&& f) const {
@@ -76,36 +110,54 @@ struct IndexWriter::Impl {
 IndexWriter::IndexWriter(const fs::path& db, const WriterOptions& options) : impl_(std::make_unique<Impl>(db, options)) {
     check_db_path(db);
     std::error_code ec;
-    if (db.has_parent_path()) fs::create_directories(db.parent_path(), ec);
-    if (ec) throw Error(ErrorCode::io, db.string(), "cannot create the parent directory: " + ec.message());
-    impl_->guarded([&] {
-        int flags = options.overwrite ? Xapian::DB_CREATE_OR_OVERWRITE : Xapian::DB_CREATE_OR_OPEN;
-        impl_->db = Xapian::WritableDatabase(impl_->name, flags);
-        std::string schema = impl_->db.get_metadata(std::string(schema::meta_schema));
-        if (!options.overwrite && (schema != schema::version) && (!schema.empty() || impl_->db.get_doccount() > 0))
-            throw Error(ErrorCode::index_incompatible, impl_->name,
-                        "the index has schema version " + (schema.empty() ? std::string("(none)") : schema) +
-                            ", this cvsearch writes version " + std::string(schema::version) +
-                            "; rebuild it with `cvsearch index DIR --db " + impl_->name + " --full`");
-        impl_->builder.set_spelling_database(impl_->db);
-        impl_->db.begin_transaction();
-        impl_->in_transaction = true;
-    });
+    fs::create_directories(db, ec);
+    if (ec) throw Error(ErrorCode::io, db.string(), "cannot create the index directory: " + ec.message());
+    auto& im = *impl_;
+    indexing::inspect(db);  // refuse a foreign stub before leaving a lock file next to it
+    im.lock = indexing::IndexLock(db, options.lock_wait, options.on_lock_wait);
+    im.state = indexing::inspect(db);
+    im.removed_generations = indexing::clean(im.state, options.grace).removed;
+    im.state = indexing::inspect(db);
+
+    if (options.overwrite || im.state.layout == indexing::Layout::none) {
+        // A new generation, invisible until commit() publishes it.
+        im.generation = indexing::generation_name(im.state.next_number());
+        im.target = db / im.generation;
+        im.unpublished = true;
+        im.guarded([&] { im.db = Xapian::WritableDatabase(im.target.string(), Xapian::DB_CREATE); });
+    } else {
+        im.generation = im.state.current;
+        im.target = im.state.current_path();
+        if (im.state.layout == indexing::Layout::generations && !fs::exists(im.target / "iamglass", ec))
+            throw Error(ErrorCode::index_corrupt, im.name,
+                        "the stub file XAPIANDB names " + im.generation +
+                            ", which is missing or not a database; rebuild the index with `cvsearch index DIR --db " +
+                            im.name + " --full`");
+        im.guarded([&] {
+            im.db = Xapian::WritableDatabase(im.target.string(), Xapian::DB_OPEN);
+            std::string schema = im.db.get_metadata(std::string(schema::meta_schema));
+            if (schema != schema::version && (!schema.empty() || im.db.get_doccount() > 0))
+                throw Error(ErrorCode::index_incompatible, im.name,
+                            "the index has schema version " + (schema.empty() ? std::string("(none)") : schema) +
+                                ", this cvsearch writes version " + std::string(schema::version) +
+                                "; rebuild it with `cvsearch index DIR --db " + im.name + " --full`");
+            im.db.begin_transaction();
+            im.in_transaction = true;
+        });
+    }
+    im.guarded([&] { im.builder.set_spelling_database(im.db); });
 }
 
-IndexWriter::~IndexWriter() {
-    if (impl_ && impl_->in_transaction) {
-        try {
-            impl_->db.cancel_transaction();
-        } catch (...) {  // nothing useful to do in a destructor
-        }
-    }
-}
+IndexWriter::~IndexWriter() = default;
 
 IndexWriter::IndexWriter(IndexWriter&&) noexcept = default;
 IndexWriter& IndexWriter::operator=(IndexWriter&&) noexcept = default;
 
 const fs::path& IndexWriter::path() const noexcept { return impl_->path; }
+
+const std::string& IndexWriter::generation() const noexcept { return impl_->generation; }
+
+const std::vector<std::string>& IndexWriter::removed_generations() const noexcept { return impl_->removed_generations; }
 
 void IndexWriter::put(const Profile& profile) {
     if (profile.id.empty())
@@ -115,6 +167,10 @@ void IndexWriter::put(const Profile& profile) {
     impl_->guarded([&] {
         Xapian::Document doc = impl_->builder.build(p);
         impl_->db.replace_document(schema::id_term(p.id), doc);
+        if (impl_->unpublished && ++impl_->unflushed >= build_flush_every) {
+            impl_->db.commit();  // durable, still invisible: the stub does not name it yet
+            impl_->unflushed = 0;
+        }
     });
 }
 
@@ -160,11 +216,29 @@ void IndexWriter::commit() {
         for (const auto& k : old_keys) db.clear_synonyms(k);
         for (const auto& [key, concept_term] : analysis::SynonymTable::builtin().entries())
             db.add_synonym(key, concept_term);
-        db.commit_transaction();
-        impl_->in_transaction = false;
+        if (impl_->unpublished) {
+            db.commit();
+            indexing::publish(impl_->state, impl_->generation);  // the switch for readers
+            impl_->unpublished = false;
+            impl_->unflushed = 0;
+            impl_->state.layout = indexing::Layout::generations;
+            impl_->state.current = impl_->generation;
+        } else {
+            db.commit_transaction();
+            impl_->in_transaction = false;
+        }
         db.begin_transaction();
         impl_->in_transaction = true;
     });
+}
+
+std::string index_generation(const fs::path& db) {
+    try {
+        auto st = indexing::inspect(db);
+        return st.layout == indexing::Layout::generations ? st.current : std::string();
+    } catch (const Error&) {
+        return {};
+    }
 }
 
 }  // namespace cvsearch

@@ -14,8 +14,10 @@
 //   w.remove("old/id");
 //   w.commit();                // readers see all of it at once, or none of it
 //
-// One writer at a time per index: a second one fails with ErrorCode::index_locked.
-// Readers (cvsearch::Searcher) never block and keep seeing the last commit.
+// One writer at a time per index: a second one fails with ErrorCode::index_locked
+// (or waits, WriterOptions::lock_wait). Readers (cvsearch::Searcher) never block
+// and keep seeing the last commit. A full rebuild goes into a new generation that
+// replaces the old one atomically on commit; see docs/index-layout.md.
 #pragma once
 
 #include <chrono>
@@ -47,11 +49,23 @@ std::string profile_id_for(const std::filesystem::path& root, const std::filesys
 // ---- the writer -------------------------------------------------------------------
 
 struct WriterOptions {
-    /// Start from an empty index, dropping whatever the directory held (a full
-    /// rebuild). Otherwise the existing index is updated in place.
+    /// Start from an empty index (a full rebuild): the writer builds a new
+    /// generation beside the current one, and commit() swaps it in atomically,
+    /// so readers see the old index until then. Otherwise the existing index is
+    /// updated in place.
     bool overwrite = false;
     /// "Now" for the recency part of the rank prior; 0 means the current year.
     int reference_year = 0;
+    /// How long to wait when another writer holds the index; 0 fails at once
+    /// with ErrorCode::index_locked.
+    std::chrono::milliseconds lock_wait{0};
+    /// Called once, with a description of the holder (pid, host, start time,
+    /// command), when the writer starts waiting for the lock. May be empty.
+    std::function<void(const std::string& holder)> on_lock_wait;
+    /// Generations replaced by a full rebuild are deleted by the first writer
+    /// that opens the index at least this long after the swap, so that readers
+    /// which still have them open keep working meanwhile.
+    std::chrono::seconds grace{3600};
 };
 
 /// What the index holds for one profile (for incremental updates).
@@ -64,12 +78,14 @@ struct IndexedProfile {
 /// Writes profiles into an index directory (created if missing). All changes
 /// between two commit() calls form one transaction: readers see all of them at
 /// once or none. Destroying the writer without commit() discards them.
+/// The writer holds the index's lock (DIR/cvsearch.lock) for its whole life.
 /// Not thread-safe: one thread uses one writer.
 class IndexWriter {
   public:
     /// Opens (or creates) the index at `db`. Throws Error: index_locked when
-    /// another writer holds it, index_incompatible for an index of another
-    /// schema version (rebuild with overwrite), io/index_corrupt otherwise.
+    /// another writer holds it (after options.lock_wait), index_incompatible for
+    /// an index of another schema version (rebuild with overwrite),
+    /// io/index_corrupt otherwise.
     explicit IndexWriter(const std::filesystem::path& db, const WriterOptions& options = {});
     ~IndexWriter();
     IndexWriter(IndexWriter&&) noexcept;
@@ -95,11 +111,22 @@ class IndexWriter {
     void commit();
 
     const std::filesystem::path& path() const noexcept;
+    /// The generation written ("gen-000007"); empty for an index in the plain
+    /// layout of earlier versions, which is updated in place.
+    const std::string& generation() const noexcept;
+    /// Superseded generations this writer deleted when it opened the index.
+    const std::vector<std::string>& removed_generations() const noexcept;
 
   private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
+
+/// The current generation of the index at `db` ("gen-000007"), read from its
+/// stub file; empty when there is none (no index, or the plain layout). It
+/// changes when a full rebuild is swapped in: a long-lived reader that sees it
+/// change should open a new Searcher (reopen() does not follow the swap).
+std::string index_generation(const std::filesystem::path& db);
 
 // ---- whole directories ---------------------------------------------------------------
 
@@ -110,10 +137,18 @@ struct SyncOptions {
     std::vector<std::filesystem::path> roots;
     /// The index directory; created if missing.
     std::filesystem::path db;
-    /// Rebuild from an empty index instead of updating the existing one.
+    /// Rebuild into a new generation and swap it in atomically, instead of
+    /// updating the existing index in place. Works on an index of another
+    /// schema version.
     bool full = false;
-    /// Parse and compare, report what would change, write nothing.
+    /// Parse and compare, report what would change, write nothing (and take no lock).
     bool dry_run = false;
+    /// Keep indexed profiles whose files are gone from the roots (--no-delete).
+    bool keep_missing = false;
+    /// Lock waiting and generation cleanup, as in WriterOptions.
+    std::chrono::milliseconds lock_wait{0};
+    std::function<void(const std::string& holder)> on_lock_wait;
+    std::chrono::seconds grace{3600};
     /// Passed to parse_file for every file.
     ParseOptions parse;
     /// Called after each file (for progress output); may be empty.
@@ -135,16 +170,27 @@ struct SyncReport {
     std::size_t updated = 0;    ///< profiles whose source changed
     std::size_t unchanged = 0;  ///< profiles whose source has the same content hash
     std::size_t removed = 0;    ///< profiles whose file is gone
-    std::vector<FileFailure> failed;
+    std::size_t kept = 0;       ///< profiles kept although not seen: their file failed, or keep_missing
+    std::vector<FileFailure> failed;  ///< files (or folders) that could not be read or parsed
     std::size_t total = 0;      ///< profiles in the index afterwards
-    std::chrono::milliseconds scan_time{0}, parse_time{0}, write_time{0}, total_time{0};
+    /// The ids behind added, updated and removed (sorted).
+    std::vector<std::string> added_ids, updated_ids, removed_ids;
+    /// Walking the roots; hashing and parsing files; writing and committing;
+    /// opening the index (including any wait for the lock); the whole run.
+    std::chrono::milliseconds scan_time{0}, parse_time{0}, write_time{0}, open_time{0}, total_time{0};
     bool dry_run = false;
+    bool full = false;
+    std::string db;          ///< the index directory
+    std::string generation;  ///< the generation written ("gen-000007"); empty for the plain layout or a dry run
+    std::vector<std::string> removed_generations;  ///< superseded generations deleted by this run
 };
 
 /// Indexes every profile file under the roots into `options.db`, in one
 /// transaction. A file that fails to parse is reported in SyncReport::failed,
-/// never fatal. A profile whose file has the same content hash as when it was
-/// indexed is left alone; profiles whose file is gone are removed.
+/// never fatal, and the profiles it gave last time stay in the index. A file
+/// whose content hash is the one indexed is not parsed again; profiles whose
+/// file is gone are removed (unless keep_missing). The lock is taken before
+/// any file is parsed, so a second run fails (or waits) at once.
 /// Throws Error for what stops the whole run: a missing root (io), a locked or
 /// unusable index (index_locked, index_incompatible, index_corrupt), a duplicate
 /// profile id is reported as a failure of the second file.
