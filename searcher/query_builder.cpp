@@ -145,7 +145,7 @@ BuiltQuery QueryBuilder::build(std::string_view query) {
     out.prepared = prepare_query(query, analyzer_);
     warnings_->clear();
     if (out.prepared.empty) {
-        out.query = Xapian::Query::MatchAll;
+        out.query = match_all();
         return out;
     }
     try {
@@ -164,7 +164,7 @@ BuiltQuery QueryBuilder::build(std::string_view query) {
     // for falls back to every profile.
     if (out.query.empty() && warnings_->empty()) {
         out.warnings.push_back("nothing to search for in the query; showing every profile that passes the filters");
-        out.query = Xapian::Query::MatchAll;
+        out.query = match_all();
     }
     for (auto& w : *warnings_) out.warnings.push_back(std::move(w));
     warnings_->clear();

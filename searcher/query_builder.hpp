@@ -29,6 +29,11 @@
 
 namespace cvsearch::search {
 
+/// A query matching every document. Never use the static Xapian::Query::MatchAll
+/// here: Xapian's handles are reference-counted without atomics, so copying that
+/// one shared object from several threads corrupts its count (XAPIAN-NOTES §5).
+inline Xapian::Query match_all() { return Xapian::Query(std::string()); }
+
 struct BuiltQuery {
     Xapian::Query query;     ///< MatchAll for an empty query
     PreparedQuery prepared;

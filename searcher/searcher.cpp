@@ -16,6 +16,7 @@
 #include "indexer/analyzer.hpp"
 #include "indexer/schema.hpp"
 #include "indexer/xapian_errors.hpp"
+#include "searcher/context_pool.hpp"
 #include "searcher/facets.hpp"
 #include "searcher/facet_table.hpp"
 #include "searcher/highlight.hpp"
@@ -123,69 +124,26 @@ struct Searcher::Impl {
     fs::path path;
     std::string name;
     SearcherOptions options;
-    mutable std::mutex mutex;
-    mutable std::vector<std::unique_ptr<Context>> idle;
-    static constexpr std::size_t max_idle = 16;
+    /// Per-thread contexts, reopened or replaced as the index changes (searcher/context_pool.hpp).
+    std::unique_ptr<search::ContextPool<Context>> pool;
 
+    /// Opens a context; throws Xapian::Error (the pool translates it) or Error(index_incompatible).
     std::unique_ptr<Context> open_context() const {
-        std::unique_ptr<Context> ctx;
-        try {
-            ctx = std::make_unique<Context>(name, options);
-            std::string schema = ctx->db.get_metadata(std::string(schema::meta_schema));
-            if (schema != schema::version)
-                throw Error(ErrorCode::index_incompatible, name,
-                            "the index has schema version " + (schema.empty() ? std::string("(none)") : schema) +
-                                ", this cvsearch reads version " + std::string(schema::version) +
-                                "; rebuild it with `cvsearch index DIR --db " + name + " --full`");
-        } catch (const Xapian::Error& e) {
-            throw xapian_errors::translate(e, name);
-        }
+        auto ctx = std::make_unique<Context>(name, options);
+        std::string schema = ctx->db.get_metadata(std::string(schema::meta_schema));
+        if (schema != schema::version)
+            throw Error(ErrorCode::index_incompatible, name,
+                        "the index has schema version " + (schema.empty() ? std::string("(none)") : schema) +
+                            ", this cvsearch reads version " + std::string(schema::version) +
+                            "; rebuild it with `cvsearch index DIR --db " + name + " --full`");
         return ctx;
     }
 
-    std::unique_ptr<Context> acquire() const {
-        {
-            std::lock_guard lock(mutex);
-            if (!idle.empty()) {
-                auto ctx = std::move(idle.back());
-                idle.pop_back();
-                return ctx;
-            }
-        }
-        return open_context();
-    }
-
-    void release(std::unique_ptr<Context> ctx) const {
-        std::lock_guard lock(mutex);
-        if (idle.size() < max_idle) idle.push_back(std::move(ctx));
-    }
-
-    /// Runs `fn` on a context. The seam for reopen-and-retry: when the index
-    /// changed under the reader (DatabaseModifiedError), the context reopens and
-    /// the WHOLE request runs again, up to options.max_retries times. Other
-    /// Xapian errors become cvsearch::Error and drop the context.
+    /// Runs `fn` (the whole request) on a context; see ContextPool::with_context
+    /// for reopen-and-retry.
     template <class F>
     auto with_context(F&& fn) const -> decltype(fn(std::declval<Context&>())) {
-        auto ctx = acquire();
-        for (std::size_t attempt = 0;; ++attempt) {
-            try {
-                auto result = fn(*ctx);
-                release(std::move(ctx));
-                return result;
-            } catch (const Xapian::DatabaseModifiedError& e) {
-                if (attempt >= options.max_retries) throw xapian_errors::translate(e, name);
-                try {
-                    ctx->db.reopen();
-                } catch (const Xapian::Error&) {
-                    ctx = open_context();
-                }
-            } catch (const Xapian::Error& e) {
-                throw xapian_errors::translate(e, name);
-            } catch (...) {
-                release(std::move(ctx));  // our own errors leave the context usable
-                throw;
-            }
-        }
+        return pool->with_context(std::forward<F>(fn));
     }
 
     SearchResults search(Context& c, const SearchRequest& req) const;
@@ -206,7 +164,10 @@ Searcher::Searcher(const fs::path& db, const SearcherOptions& options) : impl_(s
     impl_->options = options;
     std::error_code ec;
     if (db.empty() || !fs::exists(db, ec)) throw xapian_errors::index_missing(impl_->name);
-    impl_->release(impl_->open_context());
+    Impl* impl = impl_.get();
+    impl_->pool = std::make_unique<search::ContextPool<Context>>(
+        db, [impl] { return impl->open_context(); }, options.poll_interval, options.max_retries);
+    impl_->pool->prime();
 }
 
 Searcher::~Searcher() = default;
@@ -394,7 +355,7 @@ IndexStats Searcher::Impl::stats(Context& c, std::size_t facet_values) const {
     std::vector<search::FacetCounter> counters;
     search::DocidCollector everyone;
     Xapian::Enquire enquire(c.db);
-    enquire.set_query(Xapian::Query::MatchAll);
+    enquire.set_query(search::match_all());
     enquire.set_weighting_scheme(Xapian::BoolWeight());
     if (table) {
         enquire.add_matchspy(&everyone);

@@ -30,10 +30,21 @@
 // only) and SearchResults::warnings says so. An empty query matches every
 // profile that passes the filters.
 //
-// THREADS: a Searcher may be shared by any number of threads; each call borrows
-// its own Xapian handles from a pool.
+// THREADS: one Searcher may be shared by any number of threads, all calling its
+// const members at once; construction, destruction and move must not overlap
+// with calls. Each call borrows its own Xapian handles (Database, Enquire,
+// QueryParser...) from a pool; no Xapian object is ever used by two threads.
+//
+// A CHANGING INDEX: a Searcher stays open across re-indexing. Every request runs
+// on one consistent revision. When the writer discards that revision under it,
+// the whole request runs again on the newest one (up to
+// SearcherOptions::max_retries times; also, with a short backoff, for the
+// transient read errors Xapian can give while a writer is active). New commits
+// and `cvsearch index --full` swaps are picked up without a restart, at most
+// SearcherOptions::poll_interval (200 ms) after they finished.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <map>
@@ -173,6 +184,12 @@ struct SearcherOptions {
     double name_weight = 1.0;
     /// How often a request is retried after the index changed under it.
     std::size_t max_retries = 3;
+    /// How stale a search may be: a commit or a `--full` swap (the stub
+    /// DIR/XAPIANDB changed) is seen by every request that starts this long after
+    /// it finished. At most once per interval, one request stat()s the index
+    /// directory and each pooled handle is reopen()ed before use. 0: check before
+    /// every request (a stat and a reopen, microseconds).
+    std::chrono::milliseconds poll_interval{200};
 };
 
 class Searcher {
