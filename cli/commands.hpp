@@ -7,8 +7,9 @@
 
 namespace cvsearch::cli {
 
-/// Exit statuses, as grep and ripgrep use them.
-enum Exit : int { exit_ok = 0, exit_no_match = 1, exit_error = 2 };
+/// Exit statuses, as grep and ripgrep use them; `index` adds exit_locked
+/// (another run is writing the index).
+enum Exit : int { exit_ok = 0, exit_no_match = 1, exit_error = 2, exit_locked = 3 };
 
 using Action = std::function<int()>;
 
@@ -19,5 +20,6 @@ Action add_index_command(CLI::App& app);
 Action add_show_command(CLI::App& app);
 Action add_similar_command(CLI::App& app);
 Action add_stats_command(CLI::App& app);
+Action add_serve_command(CLI::App& app);
 
 }  // namespace cvsearch::cli

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
     actions.push_back(add_show_command(app));
     actions.push_back(add_similar_command(app));
     actions.push_back(add_stats_command(app));
+    actions.push_back(add_serve_command(app));
     actions.push_back(add_completion_command(app));
 
     // `cvsearch QUERY ...` means `cvsearch search QUERY ...`.
