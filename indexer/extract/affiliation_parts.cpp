@@ -275,8 +275,14 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
         }
         std::string_view next = i + 1 < raw.size() ? std::string_view(raw[i + 1]) : std::string_view();
         Strength s = institution_strength(p.text);
-        if (starts_with_degree(p.text) || leads_with_role(p.text)) {  // before places: "M.S." is no Mississippi
-            p.kind = Part::Kind::role;
+        // The table knows it by its whole text: an institution even when it ends like
+        // a unit ("Ant Group") or reads like a place.
+        bool known = count_words(p.text) <= 8 && normalize::find_institution(p.text).has_value();
+        if (starts_with_degree(p.text) || leads_with_role(p.text) || is_role_named_after_place(p.text)) {
+            p.kind = Part::Kind::role;  // before places: "M.S." is no Mississippi
+        } else if (known && !is_country_or_state(p.text)) {
+            p.kind = Part::Kind::institution;
+            s = Strength::academic;
         } else if (is_location(p.text, next) && s < Strength::org) {
             p.kind = Part::Kind::location;
             p.city_by_neighbour = !is_location(p.text);

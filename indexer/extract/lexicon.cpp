@@ -151,6 +151,13 @@ bool is_role(std::string_view part) {
     return std::any_of(toks.begin(), toks.end(), [](const std::string& t) { return contains(role_words(), t); });
 }
 
+bool is_role_named_after_place(std::string_view part) {
+    auto toks = tokens_of(without_asides(part));
+    if (toks.size() < 2 || toks.size() > 3 || !contains(role_words(), toks.back())) return false;
+    static const std::unordered_set<std::string> places = {"university", "college", "school", "institute", "hospital"};
+    return contains(places, toks.front());
+}
+
 InstitutionStrength institution_strength(std::string_view part) {
     std::string p = without_asides(part);
     auto toks = tokens_of(p);

@@ -23,6 +23,9 @@ InstitutionStrength institution_strength(std::string_view part);
 
 /// A job title or degree: "Research Intern", "Ph.D. in Computer Science", "Postdoctoral Fellow".
 bool is_role(std::string_view part);
+/// A role named after the kind of place: "University Lecturer", "College Professor".
+/// Looks like an institution (it has "University"), is a job title.
+bool is_role_named_after_place(std::string_view part);
 /// Starts with a degree: "Ph.D.", "M.S.", "B.Sc.", "Bachelor of", "Dipl.-Ing.".
 bool starts_with_degree(std::string_view part);
 

@@ -157,3 +157,13 @@ TEST_CASE("a unit named after the role, a role naming a school, a centre for a f
     check("# Research experience\n- 2013 - 2018 | Northfield Centre for Biotechnology (NFU) | PhD student | Models of progression\n",
           {{"Northfield Centre for Biotechnology", "PhD student", 2013, 2018, false, work}});
 }
+
+TEST_CASE("a known employer that ends like a unit, and a role named after a university") {
+    // "Ant Group" is in the institution table: the city after it is no employer.
+    check("EXPERIENCE\nResearch Intern, Ant Group, Blockchain Lab, Hangzhou \u2014 Summer 2022\n",
+          {{"Ant Group", "Research Intern", 2022, 2022, false, work}});
+    check("EXPERIENCE\nResearch Intern, Ant Group \u2014 2021\n", {{"Ant Group", "Research Intern", 2021, 2021, false, work}});
+    // "University Lecturer" is a job title, not a university.
+    check("EMPLOYMENT\nUniversity Lecturer, University of Helsinki     2019 - present\n",
+          {{"University of Helsinki", "University Lecturer", 2019, std::nullopt, true, work}});
+}

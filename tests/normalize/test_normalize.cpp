@@ -30,6 +30,7 @@ TEST_CASE("venue spellings map to one canonical venue") {
         {"IEEE INFOCOM 2020 - IEEE Conference on Computer Communications", "INFOCOM"},
         {"EuroSys '24", "EuroSys"},
         {"ICML", "ICML"},
+        {"DEBS ACM International Conference on Distributed and Event-Based Systems", "DEBS"},
     };
     for (const auto& r : rows) CHECK_MESSAGE(venue_value(r.raw) == r.canonical, r.raw << " -> " << venue_value(r.raw));
 }
