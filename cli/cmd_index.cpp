@@ -29,6 +29,7 @@ struct IndexArgs {
     double grace_seconds = 3600;
     std::string report_file;
     std::uint64_t max_file_bytes = ParseOptions{}.max_file_bytes;
+    std::size_t shards = 0;
 };
 
 std::string iso_utc(std::chrono::system_clock::time_point tp) {
@@ -42,7 +43,8 @@ std::string iso_utc(std::chrono::system_clock::time_point tp) {
 
 std::string summary_line(const SyncReport& r) {
     char buf[1024];
-    std::string where = r.db + (r.generation.empty() ? "" : " (" + r.generation + ")");
+    std::string where = r.db + (r.shards ? " (" + std::to_string(r.shards) + " shards)"
+                                : r.generation.empty() ? "" : " (" + r.generation + ")");
     std::snprintf(buf, sizeof buf,
                   "%s: %zu files, %zu added, %zu updated, %zu unchanged, %zu removed, %zu kept, %zu failed; "
                   "%zu profiles in %s (%.1f s)",
@@ -98,6 +100,7 @@ nlohmann::ordered_json report_json(const IndexArgs& a, const SyncReport& r, cons
         {"exit_code", exit_code},
         {"db", r.db},
         {"generation", r.generation},
+        {"shards", r.shards},
         {"roots", a.roots},
         {"full", a.full},
         {"dry_run", a.dry_run},
@@ -167,7 +170,8 @@ Action add_index_command(CLI::App& app) {
         "  cvsearch index data/profiles --db ~/cv.db\n"
         "  cvsearch index /srv/cvs --db /var/lib/cvsearch/index --wait 600 --report /var/log/cvsearch/last.json\n"
         "  cvsearch index /srv/cvs --db /var/lib/cvsearch/index --full\n"
-        "  cvsearch index /srv/cvs --db /var/lib/cvsearch/index --dry-run\n\n"
+        "  cvsearch index /srv/cvs --db /var/lib/cvsearch/index --dry-run\n"
+        "  cvsearch index /srv/cvs --db /srv/cvsearch/cluster --shards 3   (docs/scale-out.md)\n\n"
         "Exit status:\n"
         "  0  all files indexed\n"
         "  1  finished and committed, but some files failed (listed on stderr and in the report)\n"
@@ -188,6 +192,10 @@ Action add_index_command(CLI::App& app) {
     cmd->add_option("--report", a->report_file, "Write a JSON report of the run to FILE (also on failure)");
     cmd->add_flag("--quiet,-q", a->quiet, "Print only errors (no summary, no progress)");
     cmd->add_option("--max-file-size", a->max_file_bytes, "Refuse files larger than this many bytes")->capture_default_str();
+    cmd->add_option("--shards", a->shards,
+                    "Split a new index into N shards (DIR/shard-NNN, by a hash of the profile id; see "
+                    "docs/scale-out.md); later runs keep the index's count")
+        ->check(CLI::Range(1, 1024));
     return [a, cmd]() -> int {
         if (!cmd->parsed()) return -1;
         const auto started = std::chrono::system_clock::now();
@@ -195,6 +203,7 @@ Action add_index_command(CLI::App& app) {
         for (const auto& r : a->roots) options.roots.emplace_back(r);
         options.db = resolve_db(a->db);
         options.full = a->full;
+        options.shards = a->shards;
         options.dry_run = a->dry_run;
         options.keep_missing = a->no_delete;
         options.parse.max_file_bytes = a->max_file_bytes;

@@ -17,7 +17,7 @@ struct SearchArgs {
     std::string years, sort = "relevance", color = "auto";
     std::vector<std::string> facets;
     std::size_t limit = 10, offset = 0, facet_values = 10, fragments = 2;
-    bool json = false, no_highlight = false, scores = false, no_facets = false;
+    bool json = false, no_highlight = false, scores = false, no_facets = false, allow_partial = false;
 };
 
 SearchRequest to_request(const SearchArgs& a) {
@@ -54,7 +54,8 @@ Action add_search_command(CLI::App& app) {
         "  cvsearch \"fault tolerance\"\n"
         "  cvsearch search \"pipeline parallelism\" --venue SOSP --institution KAIST --years 2019..2024 --limit 5\n"
         "  cvsearch search 'venue:NSDI \"energy\" -blockchain' --json\n"
-        "  cvsearch search --institution \"University of Michigan\"     (no query: every profile that passes)\n\n"
+        "  cvsearch search --institution \"University of Michigan\"     (no query: every profile that passes)\n"
+        "  cvsearch search \"consensus\" --db cluster.stub --allow-partial   (shards: docs/scale-out.md)\n\n"
         "Exit status: 0 at least one hit, 1 no hits, 2 error.");
     cmd->add_option("query", a->words, "Query words (quote phrases); may be empty when filters are given");
     add_db_option(*cmd, a->db);
@@ -74,13 +75,18 @@ Action add_search_command(CLI::App& app) {
     cmd->add_flag("--no-highlight", a->no_highlight, "Do not compute highlighted fragments");
     cmd->add_flag("--scores", a->scores, "Show each hit's relevance score");
     cmd->add_flag("--json", a->json, "Print the results as JSON (see docs/json-output.md)");
+    cmd->add_flag("--allow-partial", a->allow_partial,
+                  "Sharded index: when a shard does not answer, search the others (results say which shard is "
+                  "missing) instead of failing");
     add_color_option(*cmd, a->color);
     return [a, cmd]() -> int {
         if (!cmd->parsed()) return -1;
         SearchRequest request = to_request(*a);
         if (request.query.empty() && request.filters.empty() && !request.year_min && !request.year_max)
             throw Error(ErrorCode::usage, "", "nothing to search for: give a query or a filter (--venue, --institution, --years)");
-        Searcher searcher = open_searcher(resolve_db(a->db));
+        SearcherOptions so;
+        so.allow_partial = a->allow_partial;
+        Searcher searcher = open_searcher(resolve_db(a->db), so);
         SearchResults results = searcher.search(request);
         if (a->json) {
             std::cout << results_to_json(results, 2) << "\n";

@@ -47,9 +47,9 @@ void parse_year_range(const std::string& text, SearchRequest& request) {
         throw Error(ErrorCode::usage, "--years " + text, "the range is backwards; write FROM..TO with FROM <= TO");
 }
 
-Searcher open_searcher(const std::filesystem::path& db) {
+Searcher open_searcher(const std::filesystem::path& db, const SearcherOptions& options) {
     try {
-        return Searcher(db);
+        return Searcher(db, options);
     } catch (const Error& e) {
         if (e.code() != ErrorCode::index_missing) throw;
         throw Error(ErrorCode::index_missing, db.string(),

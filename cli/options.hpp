@@ -25,7 +25,7 @@ std::filesystem::path resolve_db(const std::string& db_option);
 void parse_year_range(const std::string& text, SearchRequest& request);
 
 /// Opens a Searcher, turning "no index here" into a message that says how to build one.
-Searcher open_searcher(const std::filesystem::path& db);
+Searcher open_searcher(const std::filesystem::path& db, const SearcherOptions& options = {});
 
 enum class ColorChoice { automatic, always, never };
 void add_color_option(CLI::App& cmd, std::string& choice);

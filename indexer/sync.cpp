@@ -16,6 +16,7 @@
 #include "cvsearch/indexer.hpp"
 #include "indexer/generations.hpp"
 #include "indexer/schema.hpp"
+#include "indexer/shards.hpp"
 #include "indexer/xapian_errors.hpp"
 
 namespace cvsearch {
@@ -177,6 +178,43 @@ bool read_bytes(const fs::path& file, std::uintmax_t limit, std::string& bytes) 
 
 /// Errors from building one profile's document that concern that profile only;
 /// anything else (the disk, the database) stops the run.
+/// The shard layout to write: the existing one, a new one for options.shards > 1,
+/// or nullopt (unsharded). Refuses a shard count that does not fit the index.
+std::optional<indexing::ShardLayout> choose_layout(const SyncOptions& options) {
+    const std::string name = options.db.string();
+    auto existing = indexing::shard_layout(options.db);
+    if (options.shards > indexing::max_shards)
+        throw Error(ErrorCode::usage, std::to_string(options.shards),
+                    "too many shards (at most " + std::to_string(indexing::max_shards) + "); see docs/scale-out.md");
+    if (existing) {
+        const std::size_t n = existing->shards.size();
+        if (options.shards != 0 && options.shards != n)
+            throw Error(ErrorCode::usage, name,
+                        "is an index with " + std::to_string(n) + " shards, not " + std::to_string(options.shards) +
+                            "; profiles are not moved between shards in place: build a new index with `cvsearch index "
+                            "ROOT --db NEWDIR --shards " + std::to_string(options.shards) +
+                            "` and point the searchers at it (or drop --shards to update this one)");
+        return existing;
+    }
+    if (options.shards <= 1) return std::nullopt;
+    std::error_code ec;
+    if (fs::exists(options.db, ec)) {
+        if (!fs::is_directory(options.db, ec))
+            throw Error(ErrorCode::usage, name, "exists and is not a directory; choose another --db path");
+        for (fs::directory_iterator it(options.db, ec), end; !ec && it != end; it.increment(ec)) {
+            const std::string f = it->path().filename().string();
+            if (f == "aux" || f == "XAPIANDB.tmp" || f.rfind("shard-", 0) == 0) continue;  // an interrupted first build
+            throw Error(ErrorCode::usage, name,
+                        indexing::inspect(options.db).layout == indexing::Layout::none
+                            ? "is a directory with other files in it; choose an empty or new --db path for a sharded index"
+                            : "is an unsharded index; --shards " + std::to_string(options.shards) +
+                                  " needs a new --db path (build the sharded index there and point the searchers at it), "
+                                  "or drop --shards to update this one");
+        }
+    }
+    return indexing::make_shard_layout(options.db, options.shards);
+}
+
 bool is_per_profile(ErrorCode code) {
     return code == ErrorCode::parse || code == ErrorCode::usage || code == ErrorCode::internal ||
            code == ErrorCode::too_large;
@@ -217,8 +255,17 @@ SyncReport index_directory(const SyncOptions& options) {
     report.failed = found.failures;
     report.scan_time = since(t);
 
-    // The lock first, so that a second run stops before any real work.
-    std::optional<IndexWriter> writer;
+    // Sharded: one index (and one writer, with its own lock) per shard, and a
+    // profile always goes to the shard of its id (indexer/shards.hpp).
+    const std::optional<indexing::ShardLayout> layout = choose_layout(options);
+    const std::vector<fs::path> targets = layout ? layout->shards : std::vector<fs::path>{options.db};
+    auto shard = [&](std::string_view id) { return indexing::shard_of(id, targets.size()); };
+    report.shards = layout ? targets.size() : 0;
+
+    // The locks first, so that a second run stops before any real work. Shards
+    // are locked in order, so two sharded runs cannot deadlock.
+    std::vector<IndexWriter> writers;
+    writers.reserve(targets.size());
     if (!options.dry_run) {
         t = Clock::now();
         WriterOptions wo;
@@ -226,19 +273,26 @@ SyncReport index_directory(const SyncOptions& options) {
         wo.lock_wait = options.lock_wait;
         wo.on_lock_wait = options.on_lock_wait;
         wo.grace = options.grace;
-        writer.emplace(options.db, wo);
+        for (const auto& target : targets) {
+            writers.emplace_back(target, wo);
+            for (const auto& g : writers.back().removed_generations())
+                report.removed_generations.push_back(layout ? target.filename().string() + "/" + g : g);
+        }
         report.open_time = since(t);
-        report.removed_generations = writer->removed_generations();
     }
+    IndexWriter* writer = writers.empty() ? nullptr : &writers.front();  // "are we writing?"
+    auto writer_for = [&](std::string_view id) -> IndexWriter& { return writers[shard(id)]; };
 
     // What the index holds now (under the lock: nobody else changes it meanwhile).
     std::map<std::string, IndexedProfile> indexed;
-    std::optional<Xapian::Database> old_db;  // a full rebuild copies kept profiles from it
-    if (writer && !options.full) {
-        for (auto& p : writer->profiles())
-            if (!p.id.empty()) indexed[p.id] = std::move(p);
-    } else {
-        indexed = read_committed(options.db, options.full, old_db);
+    std::vector<std::optional<Xapian::Database>> old_dbs(targets.size());  // a full rebuild copies kept profiles from them
+    for (std::size_t k = 0; k < targets.size(); ++k) {
+        if (writer && !options.full) {
+            for (auto& p : writers[k].profiles())
+                if (!p.id.empty()) indexed[p.id] = std::move(p);
+        } else {
+            indexed.merge(read_committed(targets[k], options.full, old_dbs[k]));
+        }
     }
     std::map<std::string, std::vector<const IndexedProfile*>> by_source;
     for (const auto& [id, p] : indexed)
@@ -307,7 +361,7 @@ SyncReport index_directory(const SyncOptions& options) {
             if (writer && (options.full || !same)) {
                 try {
                     Timed timed{report.write_time};
-                    writer->put(p);
+                    writer_for(p.id).put(p);
                 } catch (const Error& e) {
                     if (!is_per_profile(e.code())) throw;
                     id_owner.erase(p.id);  // not written: its last good version (if any) stays
@@ -336,22 +390,30 @@ SyncReport index_directory(const SyncOptions& options) {
     if (writer) {
         Timed timed{report.write_time};
         if (!options.full) {
-            for (const auto& id : report.removed_ids) writer->remove(id);
+            for (const auto& id : report.removed_ids) writer_for(id).remove(id);
             report.kept = keep.size();
         } else {
             // The new generation starts empty: copy the kept profiles over.
             for (const auto& id : keep) {
+                auto& old_db = old_dbs[shard(id)];
                 std::optional<Profile> p = old_db ? stored_profile(*old_db, id) : std::nullopt;
                 if (p) {
-                    writer->put(*p);
+                    writer_for(id).put(*p);
                     ++report.kept;
                 } else {
                     report.removed_ids.push_back(id);
                 }
             }
         }
-        writer->commit();
-        report.total = writer->size();
+        // Each shard commits on its own: a reader that opens the index between
+        // two of these commits sees some shards updated and others not yet.
+        for (auto& w : writers) w.commit();
+        if (layout) {
+            indexing::update_aux(*layout);  // spelling and synonyms for remote searchers
+            if (!fs::exists(layout->dir / indexing::stub_file_name)) indexing::write_shard_stub(*layout);
+        }
+        report.total = 0;
+        for (auto& w : writers) report.total += w.size();
         report.generation = writer->generation();
     } else {
         report.kept = keep.size();

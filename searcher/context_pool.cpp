@@ -32,6 +32,25 @@ void read_stub(const fs::path& stub, const struct stat& st, IndexMarker& m) {
     ::close(fd);
 }
 
+/// A sharded index's stub lists local shards ("auto shard-000"), each an index
+/// with a stub of its own that a --full run swaps: their content is part of
+/// the marker, so the swap of any shard is noticed too.
+void add_shard_stubs(const fs::path& stub_dir, IndexMarker& m) {
+    std::istringstream lines(m.stub_content);
+    std::string line, nested;
+    for (int i = 0; i < 1024 && std::getline(lines, line); ++i) {
+        if (line.rfind("auto ", 0) != 0) continue;
+        fs::path shard = line.substr(5);
+        if (shard.is_relative()) shard = stub_dir / shard;
+        struct stat s {};
+        if (::stat((shard / stub_name).c_str(), &s) != 0) continue;
+        IndexMarker inner;
+        read_stub(shard / stub_name, s, inner);
+        nested += line + "=" + std::to_string(inner.stub_ino) + ":" + inner.stub_content;
+    }
+    m.stub_content += nested;
+}
+
 }  // namespace
 
 IndexMarker read_index_marker(const fs::path& db) {
@@ -43,12 +62,16 @@ IndexMarker read_index_marker(const fs::path& db) {
     m.ino = st.st_ino;
     if (S_ISREG(st.st_mode)) {  // the path is a stub file itself
         read_stub(db, st, m);
+        add_shard_stubs(db.parent_path(), m);
         return m;
     }
     struct stat g {};
     m.legacy = ::stat((db / glass_marker).c_str(), &g) == 0;
     struct stat s {};
-    if (::stat((db / stub_name).c_str(), &s) == 0) read_stub(db / stub_name, s, m);
+    if (::stat((db / stub_name).c_str(), &s) == 0) {
+        read_stub(db / stub_name, s, m);
+        add_shard_stubs(db, m);
+    }
     return m;
 }
 

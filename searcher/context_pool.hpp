@@ -17,6 +17,10 @@
 //  So a request that starts poll_interval after a commit or swap finished sees
 //  it. poll_interval 0 checks before every request (one stat + reopen, a few µs).
 //
+// REMOTE SHARDS: xapian-tcpsrv closes connections idle for longer than its
+// --idle-timeout (60 s); a pooled context that then fails with NetworkError is
+// replaced by a freshly connected one once, whatever else is going on.
+//
 // RETRIES: a request whose revision was discarded (DatabaseModifiedError)
 // reopens and runs again from the start, up to max_retries times. The errors a
 // reader can see while a writer rewrites blocks (DatabaseCorruptError, "EOF
@@ -96,7 +100,7 @@ class ContextPool {
                 if (!slot.ctx) {
                     slot = acquire();
                 } else if (reopen) {
-                    slot.ctx->db.reopen();
+                    reopen_context(*slot.ctx);
                     slot.checked = Clock::now();
                 }
                 reopen = false;
@@ -111,7 +115,10 @@ class ContextPool {
             } catch (const Xapian::DatabaseError& e) {  // corrupt block, EOF reading block, opening
                 retry_transient(e, slot, attempt);
             } catch (const Xapian::NetworkError& e) {
-                retry_transient(e, slot, attempt);
+                // Also a remote shard that closed an idle connection: the first
+                // failure on a pooled context gets a fresh connection.
+                const bool pooled = slot.ctx && slot.fresh == false;
+                retry_transient(e, slot, attempt, pooled && attempt == 0);
             } catch (const Xapian::Error& e) {
                 throw xapian_errors::translate(e, name_);
             } catch (...) {
@@ -125,13 +132,25 @@ class ContextPool {
     using Clock = std::chrono::steady_clock;
     struct Slot {
         std::unique_ptr<Context> ctx;
+        bool fresh = true;  ///< opened for this request, not taken from the idle list
         std::uint64_t generation = 0;
         Clock::time_point checked{};
     };
 
-    void retry_transient(const Xapian::Error& e, Slot& slot, std::size_t attempt) {
+    /// Contexts may reopen more than `db` (a sharded index's dictionary) and
+    /// may refuse to be pooled (one that left out a shard, until it is retried).
+    static void reopen_context(Context& ctx) {
+        if constexpr (requires { ctx.reopen(); }) ctx.reopen();
+        else ctx.db.reopen();
+    }
+    static bool reusable(const Context& ctx) {
+        if constexpr (requires { ctx.reusable(); }) return ctx.reusable();
+        else return true;
+    }
+
+    void retry_transient(const Xapian::Error& e, Slot& slot, std::size_t attempt, bool always_once = false) {
         slot.ctx.reset();  // never trust that handle again
-        bool changing = writer_active(path_) || read_index_marker(path_) != current_marker();
+        bool changing = always_once || writer_active(path_) || read_index_marker(path_) != current_marker();
         if (attempt >= max_retries_ || !changing) throw xapian_errors::translate(e, name_);
         std::this_thread::sleep_for(std::chrono::milliseconds(5 * (attempt + 1)));
         poll(true);
@@ -179,9 +198,15 @@ class ContextPool {
                 idle_.pop_back();
             }
         }
+        if (s.ctx && !reusable(*s.ctx)) s.ctx.reset();
         if (!s.ctx) return open_slot();
+        s.fresh = false;
         if (Clock::now() - s.checked >= poll_interval_) {
-            s.ctx->db.reopen();  // in-place commits; errors go through the retry policy
+            try {
+                reopen_context(*s.ctx);  // in-place commits; errors go through the retry policy
+            } catch (const Xapian::NetworkError&) {
+                return open_slot();  // a remote shard closed the idle connection: connect again
+            }
             s.checked = Clock::now();
         }
         return s;
@@ -189,7 +214,7 @@ class ContextPool {
 
     void release(Slot s) {
         std::lock_guard lock(mutex_);
-        if (s.generation == generation_ && idle_.size() < max_idle_) idle_.push_back(std::move(s));
+        if (s.generation == generation_ && idle_.size() < max_idle_ && reusable(*s.ctx)) idle_.push_back(std::move(s));
     }
 
     const std::filesystem::path path_;

@@ -49,6 +49,11 @@ class QueryBuilder {
 
     BuiltQuery build(std::string_view query);
 
+    /// Take synonyms from `dictionary` instead of the searched database (a
+    /// sharded or remote index: searcher/shard_open.hpp). Wildcards are expanded
+    /// by the match, on the searched database, either way.
+    void use_dictionary(const Xapian::Database& dictionary) { parser_.set_database(dictionary); }
+
     /// OR of the XY terms for the years in [lo, hi] present in the index;
     /// MatchNothing when there are none.
     static Xapian::Query year_range(const Xapian::Database& db, std::optional<int> lo, std::optional<int> hi);

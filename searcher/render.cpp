@@ -92,7 +92,8 @@ std::string results_to_json(const SearchResults& r, int indent) {
               {"hits", std::move(hits)},
               {"facets", facets_json(r.facets)},
               {"suggestion", r.suggestion.empty() ? json(nullptr) : json(r.suggestion)},
-              {"warnings", r.warnings}};
+              {"warnings", r.warnings},
+              {"partial", r.partial}};
     return dump(j, indent);
 }
 

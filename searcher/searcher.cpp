@@ -22,6 +22,7 @@
 #include "searcher/highlight.hpp"
 #include "searcher/query_builder.hpp"
 #include "searcher/ranking.hpp"
+#include "searcher/shard_open.hpp"
 
 namespace cvsearch {
 namespace fs = std::filesystem;
@@ -68,11 +69,35 @@ namespace {
 /// Everything one thread needs to run requests: Xapian handles are never shared.
 struct Context {
     Xapian::Database db;
+    /// Spelling and synonyms of a sharded index (searcher/shard_open.hpp).
+    std::optional<Xapian::Database> aux;
+    /// Shards left out (allow_partial), tried again after retry_at.
+    std::vector<std::string> missing;
+    std::chrono::steady_clock::time_point retry_at;
     analysis::Analyzer analyzer;
     search::QueryBuilder queries;
 
-    Context(const std::string& path, const SearcherOptions& options)
-        : db(path), queries(db, analyzer, options.max_wildcard_expansion) {}
+    Context(search::OpenedIndex opened, const SearcherOptions& options)
+        : db(std::move(opened.db)), aux(std::move(opened.aux)), missing(std::move(opened.missing)),
+          retry_at(std::chrono::steady_clock::now() + options.shard_retry_interval),
+          queries(db, analyzer, options.max_wildcard_expansion) {
+        if (aux) queries.use_dictionary(*aux);
+    }
+    /// The database with the spelling table.
+    const Xapian::Database& dictionary() const { return aux ? *aux : db; }
+    /// Called by the pool (searcher/context_pool.hpp).
+    void reopen() {
+        db.reopen();
+        if (aux) aux->reopen();
+    }
+    bool reusable() const { return missing.empty() || std::chrono::steady_clock::now() < retry_at; }
+    void flag_partial(SearchResults& res) const {
+        if (missing.empty()) return;
+        res.partial = true;
+        res.missing_shards = missing;
+        for (const auto& m : missing)
+            res.warnings.push_back("partial results: the shard \"" + m + "\" did not answer and was left out");
+    }
 };
 
 std::optional<int> parse_year(std::string_view s) {
@@ -129,7 +154,7 @@ struct Searcher::Impl {
 
     /// Opens a context; throws Xapian::Error (the pool translates it) or Error(index_incompatible).
     std::unique_ptr<Context> open_context() const {
-        auto ctx = std::make_unique<Context>(name, options);
+        auto ctx = std::make_unique<Context>(search::open_index(path, options), options);
         std::string schema = ctx->db.get_metadata(std::string(schema::meta_schema));
         if (schema != schema::version)
             throw Error(ErrorCode::index_incompatible, name,
@@ -292,12 +317,13 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
         if (w->folded.size() < 3 || std::any_of(w->folded.begin(), w->folded.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
             continue;
         if (c.db.term_exists(w->folded) || c.db.term_exists("Z" + c.analyzer.stem(w->folded))) continue;
-        std::string fix = c.db.get_spelling_suggestion(w->folded, 2);
+        std::string fix = c.dictionary().get_spelling_suggestion(w->folded, 2);
         if (fix.empty() || fix == w->folded) continue;
         suggestion.replace(w->begin, w->end - w->begin, fix);
         corrected = true;
     }
     if (corrected) res.suggestion = suggestion;
+    c.flag_partial(res);
     return res;
 }
 
@@ -318,7 +344,9 @@ SearchResults Searcher::Impl::similar(Context& c, std::string_view id, std::size
     rset.add_document(did);
     Xapian::Enquire expand(c.db);
     expand.set_query(Xapian::Query(id_term));
-    Xapian::ESet eset = expand.get_eset(25, rset, &decider);
+    // Exact term frequencies: for a sharded index Xapian otherwise scales one
+    // shard's, and the terms chosen would differ from an unsharded index's.
+    Xapian::ESet eset = expand.get_eset(25, rset, Xapian::Enquire::USE_EXACT_TERMFREQ, &decider);
 
     SearchResults res;
     res.query = "similar:" + std::string(id);
@@ -340,6 +368,7 @@ SearchResults Searcher::Impl::similar(Context& c, std::string_view id, std::size
     std::size_t rank = 0;
     HighlightOptions ho;
     for (auto it = mset.begin(); it != mset.end(); ++it) res.hits.push_back(make_hit(it, ++rank, &highlighter, ho));
+    c.flag_partial(res);
     return res;
 }
 

@@ -149,6 +149,12 @@ struct SyncOptions {
     std::chrono::milliseconds lock_wait{0};
     std::function<void(const std::string& holder)> on_lock_wait;
     std::chrono::seconds grace{3600};
+    /// Split the index into this many shards (`--shards N`, docs/scale-out.md):
+    /// profile `id` goes to shard fnv1a64(id) mod N, each shard an index of its
+    /// own under DIR/shard-NNN, and DIR/XAPIANDB lists them, so Searcher(DIR)
+    /// searches all. 0 (or 1): as the index already is, unsharded for a new one.
+    /// A count other than an existing index's is an Error(usage): build a new index.
+    std::size_t shards = 0;
     /// Passed to parse_file for every file.
     ParseOptions parse;
     /// Called after each file (for progress output); may be empty.
@@ -182,6 +188,8 @@ struct SyncReport {
     bool full = false;
     std::string db;          ///< the index directory
     std::string generation;  ///< the generation written ("gen-000007"); empty for the plain layout or a dry run
+                             ///< (for a sharded index: shard-000's)
+    std::size_t shards = 0;  ///< shards of the index (0: unsharded)
     std::vector<std::string> removed_generations;  ///< superseded generations deleted by this run
 };
 

@@ -155,8 +155,13 @@ struct SearchResults {
     /// close word is); empty otherwise.
     std::string suggestion;
     /// Things the caller should know: lenient parse after a syntax error,
-    /// truncated wildcard expansion, ignored filter values.
+    /// truncated wildcard expansion, ignored filter values, missing shards.
     std::vector<std::string> warnings;
+    /// True when some shards did not answer and were left out
+    /// (SearcherOptions::allow_partial): hits, total and facets cover only the
+    /// others. `missing_shards` lists them as their stub lines ("remote 10.0.0.5:33333").
+    bool partial = false;
+    std::vector<std::string> missing_shards;
 };
 
 /// What is in an index.
@@ -190,6 +195,23 @@ struct SearcherOptions {
     /// directory and each pooled handle is reopen()ed before use. 0: check before
     /// every request (a stat and a reopen, microseconds).
     std::chrono::milliseconds poll_interval{200};
+
+    // ---- sharded indexes (docs/scale-out.md) ----
+    // `db` may be a sharded index directory (`cvsearch index --shards N`) or a
+    // Xapian stub file listing shards (`auto PATH`, `remote HOST:PORT` lines).
+
+    /// When a shard cannot be opened: false throws Error(unavailable) naming its
+    /// stub line; true searches the shards that answer and sets
+    /// SearchResults::partial (other requests, e.g. profile(), just miss the
+    /// profiles of the missing shards). Missing shards are tried again after
+    /// `shard_retry_interval`.
+    bool allow_partial = false;
+    std::chrono::milliseconds shard_retry_interval{2000};
+    /// The database with the spelling and synonym tables for a sharded index
+    /// (the remote backend serves neither). Empty: the stub's
+    /// "# cvsearch-aux PATH" line, else the compiled-in synonyms and no spelling
+    /// suggestions.
+    std::filesystem::path aux_db;
 };
 
 class Searcher {

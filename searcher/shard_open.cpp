@@ -1,0 +1,105 @@
+#include "searcher/shard_open.hpp"
+
+#include <system_error>
+
+#include "core/text.hpp"
+#include "cvsearch/errors.hpp"
+#include "indexer/shards.hpp"
+#include "indexer/synonyms.hpp"
+
+namespace cvsearch::search {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool is_network(const Xapian::Error& e) {
+    const std::string type = e.get_type();
+    return type == "NetworkError" || type == "NetworkTimeoutError";
+}
+
+/// Opens one stub line the way Xapian would ("auto PATH", "glass PATH",
+/// "remote HOST:PORT", "remote :PROGRAM ARGS").
+Xapian::Database open_line(const std::string& line, const fs::path& stub_dir) {
+    const auto space = line.find(' ');
+    const std::string kind = line.substr(0, space);
+    const std::string rest = space == std::string::npos ? std::string() : std::string(text::trim(line.substr(space + 1)));
+    if (kind == "remote") {
+        if (!rest.empty() && rest.front() == ':') {
+            const std::string cmd = rest.substr(1);
+            const auto sp = cmd.find(' ');
+            return Xapian::Remote::open(cmd.substr(0, sp), sp == std::string::npos ? std::string() : cmd.substr(sp + 1));
+        }
+        const auto colon = rest.rfind(':');
+        if (colon == std::string::npos)
+            throw Error(ErrorCode::usage, line, "a remote line needs HOST:PORT (e.g. `remote 10.0.0.5:33333`)");
+        unsigned port = 0;
+        try {
+            port = static_cast<unsigned>(std::stoul(rest.substr(colon + 1)));
+        } catch (const std::exception&) {
+            throw Error(ErrorCode::usage, line, "the port is not a number; write `remote HOST:PORT`");
+        }
+        return Xapian::Remote::open(rest.substr(0, colon), port);
+    }
+    fs::path p = rest;
+    if (p.is_relative()) p = stub_dir / p;
+    return Xapian::Database(p.string());
+}
+
+/// An in-memory dictionary with the compiled-in synonyms (and no spelling).
+Xapian::Database builtin_dictionary() {
+    Xapian::WritableDatabase mem(std::string(), Xapian::DB_BACKEND_INMEMORY);
+    for (const auto& [key, concept_term] : analysis::SynonymTable::builtin().entries()) mem.add_synonym(key, concept_term);
+    mem.commit();
+    return mem;
+}
+
+}  // namespace
+
+OpenedIndex open_index(const fs::path& path, const SearcherOptions& options) {
+    OpenedIndex out;
+    const std::optional<indexing::StubInfo> stub = indexing::read_stub(path);
+    bool remote = false;
+    if (stub)
+        for (const auto& line : stub->databases) remote = remote || line.rfind("remote", 0) == 0;
+    const bool sharded = stub && (stub->databases.size() > 1 || remote);
+
+    try {
+        out.db = Xapian::Database(path.string());
+    } catch (const Xapian::Error& e) {
+        if (!stub || !is_network(e)) throw;
+        // Which shard? Open the lines one by one.
+        out.db = Xapian::Database();
+        std::string first_error;
+        for (const auto& line : stub->databases) {
+            try {
+                out.db.add_database(open_line(line, stub->file.parent_path()));
+            } catch (const Xapian::Error& le) {
+                if (!is_network(le)) throw;
+                if (first_error.empty())
+                    first_error = le.get_msg() + (le.get_error_string() ? std::string(": ") + le.get_error_string() : "");
+                out.missing.push_back(line);
+            }
+        }
+        if (out.missing.empty()) out.missing.push_back("(unknown shard: " + e.get_msg() + ")");
+        if (!options.allow_partial || out.missing.size() == stub->databases.size())
+            throw Error(ErrorCode::unavailable, stub->file.string() + ": " + out.missing.front(),
+                        "this shard did not answer (" + first_error + "); start its server (xapian-tcpsrv, see "
+                        "examples/cluster/), remove the line from the stub, or accept partial results "
+                        "(--allow-partial, SearcherOptions::allow_partial)");
+    }
+
+    if (!options.aux_db.empty() || (stub && stub->aux)) {
+        const fs::path aux = !options.aux_db.empty() ? options.aux_db : *stub->aux;
+        std::error_code ec;
+        if (!fs::exists(aux, ec))
+            throw Error(ErrorCode::index_missing, aux.string(),
+                        "the spelling and synonym database of this sharded index is missing; copy DIR/aux of the "
+                        "index there (or replicate it, examples/cluster/), or fix the \"# cvsearch-aux\" line");
+        out.aux = Xapian::Database(aux.string());
+    } else if (sharded) {
+        out.aux = builtin_dictionary();
+    }
+    return out;
+}
+
+}  // namespace cvsearch::search

@@ -1,0 +1,403 @@
+// Scale-out: sharded indexes (`--shards N`), the same index served by stock
+// xapian-tcpsrv processes on loopback, a shard that dies, idle connections
+// that die, and a replica that follows its master (docs/scale-out.md).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+#include <thread>
+
+#include <xapian.h>
+
+#include "cvsearch/errors.hpp"
+#include "cvsearch/indexer.hpp"
+#include "cvsearch/searcher.hpp"
+#include "indexer/schema.hpp"
+#include "indexer/shards.hpp"
+#include "tests/process_util.hpp"
+#include "tests/shards/cluster.hpp"
+#include "tests/test_util.hpp"
+
+using namespace cvsearch;
+using namespace cvsearch::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// The sample profiles (fictional), indexed once unsharded and once in 3
+/// shards; shared by the test cases of this program.
+struct Indexes {
+    TempDir dir;
+    fs::path single = dir / "single";
+    fs::path sharded = dir / "sharded";
+    Indexes() {
+        SyncOptions o;
+        o.roots = {source_dir() / "data" / "profiles"};
+        o.db = single;
+        SyncReport one = index_directory(o);
+        REQUIRE(one.failed.empty());
+        o.db = sharded;
+        o.shards = 3;
+        SyncReport three = index_directory(o);
+        REQUIRE(three.failed.empty());
+        REQUIRE(three.shards == 3);
+        REQUIRE(one.total == three.total);
+        REQUIRE(one.total > 20);
+    }
+};
+
+const Indexes& indexes() {
+    static Indexes idx;
+    return idx;
+}
+
+std::vector<SearchRequest> requests() {
+    std::vector<SearchRequest> out;
+    auto add = [&](std::string q, auto&& tweak) {
+        SearchRequest r;
+        r.query = std::move(q);
+        r.limit = 100;
+        tweak(r);
+        out.push_back(r);
+    };
+    auto none = [](SearchRequest&) {};
+    add("consensus", none);
+    add("machine learning", none);
+    add("\"fault tolerance\"", none);
+    add("distributed systems OR genomics", none);
+    add("venue:SOSP", none);
+    add("learning", [](SearchRequest& r) { r.filters[Facet::institution] = {"KAIST"}; });
+    add("", [](SearchRequest& r) { r.filters[Facet::venue] = {"SOSP", "NeurIPS"}; });
+    add("systems", [](SearchRequest& r) { r.year_min = 2019; r.year_max = 2024; });
+    add("consensus", [](SearchRequest& r) { r.sort = SortOrder::latest_year; });
+    add("learning", [](SearchRequest& r) { r.sort = SortOrder::publication_count; });
+    add("learning", [](SearchRequest& r) { r.offset = 2; r.limit = 3; });   // paging
+    add("systems", [](SearchRequest& r) { r.offset = 5; r.limit = 4; });
+    add("consnsus distribted", none);                                        // spelling
+    add("ML", none);                                                          // synonyms
+    return out;
+}
+
+std::string describe(const SearchRequest& r) {
+    std::ostringstream s;
+    s << "query [" << r.query << "] offset " << r.offset << " limit " << r.limit << " sort "
+      << sort_order_name(r.sort) << " filters " << r.filters.size();
+    return s.str();
+}
+
+/// Same hits in the same order with the same scores, same facet counts, same
+/// suggestion and highlights. Hits whose scores tie (within 1e-9) may come in
+/// another order: Xapian breaks ties by docid, and sharding renumbers docids.
+void check_same(const SearchResults& a, const SearchResults& b, const SearchRequest& r) {
+    INFO(describe(r));
+    CHECK(a.total == b.total);
+    REQUIRE(a.hits.size() == b.hits.size());
+    auto key = [](const SearchResults& res) {
+        std::vector<std::pair<long long, std::string>> k;
+        for (const auto& h : res.hits) k.emplace_back(std::llround(h.score * 1e9), h.id);
+        return k;
+    };
+    auto ka = key(a), kb = key(b);
+    bool ties = false;
+    for (std::size_t i = 0; i + 1 < ka.size(); ++i) ties = ties || ka[i].first == ka[i + 1].first;
+    if (ties) {  // compare as (score, id) sets, the order of scores must still match
+        for (std::size_t i = 0; i < ka.size(); ++i) CHECK(ka[i].first == kb[i].first);
+        std::sort(ka.begin(), ka.end());
+        std::sort(kb.begin(), kb.end());
+    }
+    CHECK(ka == kb);
+    for (std::size_t i = 0; i < a.hits.size() && !ties; ++i) {
+        CHECK(a.hits[i].rank == b.hits[i].rank);
+        CHECK(a.hits[i].highlights.size() == b.hits[i].highlights.size());
+        if (a.hits[i].highlights.size() == b.hits[i].highlights.size())
+            for (std::size_t j = 0; j < a.hits[i].highlights.size(); ++j)
+                CHECK(a.hits[i].highlights[j].text == b.hits[i].highlights[j].text);
+    }
+    CHECK(a.facets == b.facets);
+    CHECK(a.suggestion == b.suggestion);
+    CHECK(a.partial == b.partial);
+}
+
+/// The shard directories of the sharded sample index, each a plain cvsearch index.
+std::vector<fs::path> shard_dirs() {
+    auto layout = indexing::shard_layout(indexes().sharded);
+    REQUIRE(layout);
+    return layout->shards;
+}
+
+std::string tcpsrv() { return find_program("xapian-tcpsrv"); }
+
+/// A stub file listing the servers, plus the local spelling/synonym database.
+fs::path write_remote_stub(const fs::path& where, const std::vector<std::string>& lines) {
+    std::string text = "# three shards on loopback\n# cvsearch-aux " + (indexes().sharded / "aux").string() + "\n";
+    for (const auto& l : lines) text += l + "\n";
+    write_file(where, text);
+    return where;
+}
+
+std::vector<std::string> ids(const SearchResults& r) {
+    std::vector<std::string> v;
+    for (const auto& h : r.hits) v.push_back(h.id);
+    return v;
+}
+
+}  // namespace
+
+TEST_CASE("shard routing: FNV-1a is stable, every id has one shard") {
+    CHECK(indexing::fnv1a64("") == 0xcbf29ce484222325ull);
+    CHECK(indexing::fnv1a64("a") == 0xaf63dc4c8601ec8cull);
+    CHECK(indexing::fnv1a64("foobar") == 0x85944171f73967e8ull);
+    CHECK(indexing::shard_of("kaist/jae-won-ryu", 1) == 0);
+    std::vector<int> seen(7, 0);
+    for (int i = 0; i < 7000; ++i) ++seen.at(indexing::shard_of("profile/" + std::to_string(i), 7));
+    for (int n : seen) CHECK(n > 800);  // about 1000 each
+    CHECK(indexing::shard_name(4) == "shard-004");
+}
+
+TEST_CASE("a sharded index holds each profile in the shard of its id, and searches like one index") {
+    const auto& idx = indexes();
+    auto stub = indexing::read_stub(idx.sharded);
+    REQUIRE(stub);
+    CHECK(stub->declared_shards == 3);
+    CHECK(stub->databases == std::vector<std::string>{"auto shard-000", "auto shard-001", "auto shard-002"});
+    REQUIRE(stub->aux);
+    std::size_t total = 0;
+    auto dirs = shard_dirs();
+    for (std::size_t k = 0; k < dirs.size(); ++k) {
+        Xapian::Database db(dirs[k].string());
+        CHECK(db.get_doccount() > 0);
+        total += db.get_doccount();
+        for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) {
+            std::string id = db.get_document(*it).get_value(schema::profile_id_slot);
+            CHECK_MESSAGE(indexing::shard_of(id, 3) == k, id);
+        }
+    }
+    CHECK(total == Xapian::Database(idx.single.string()).get_doccount());
+
+    Searcher one(idx.single), three(idx.sharded);
+    for (const auto& r : requests()) check_same(one.search(r), three.search(r), r);
+    SearchResults misspelt = three.search(requests()[12]);
+    CHECK_FALSE(misspelt.suggestion.empty());  // from DIR/aux
+    CHECK(three.profile("kaist/jae-won-ryu").has_value());
+    CHECK(ids(one.similar("kaist/jae-won-ryu", 5)) == ids(three.similar("kaist/jae-won-ryu", 5)));
+    CHECK(one.stats().facets == three.stats().facets);
+}
+
+TEST_CASE("three shards behind xapian-tcpsrv return what one local index returns") {
+    if (tcpsrv().empty()) {
+        MESSAGE("xapian-tcpsrv is not installed (apt-get install xapian-tools): skipped");
+        return;
+    }
+    const auto& idx = indexes();
+    std::vector<std::unique_ptr<TcpServer>> servers;
+    std::vector<std::string> lines;
+    for (const auto& d : shard_dirs()) {
+        servers.push_back(std::make_unique<TcpServer>(tcpsrv(), d));
+        lines.push_back(servers.back()->stub_line());
+    }
+    TempDir tmp;
+    fs::path stub = write_remote_stub(tmp / "cluster.stub", lines);
+    Searcher one(idx.single), remote(stub);
+    for (const auto& r : requests()) check_same(one.search(r), remote.search(r), r);
+    CHECK_FALSE(remote.search(requests()[12]).suggestion.empty());
+    auto p = remote.profile("kaist/jae-won-ryu");
+    REQUIRE(p);
+    CHECK(p->name == one.profile("kaist/jae-won-ryu")->name);
+    CHECK(one.stats().facets == remote.stats().facets);
+    CHECK(ids(one.similar("kaist/jae-won-ryu", 5)) == ids(remote.similar("kaist/jae-won-ryu", 5)));
+    CHECK(remote.stats().profiles == one.stats().profiles);
+
+    // Through the CLI too.
+    RunResult cli = run_cli({"search", "consensus", "--db", stub.string(), "--json", "--limit", "3"});
+    CHECK(cli.exit_code == 0);
+    CHECK(cli.out.find("\"partial\": false") != std::string::npos);
+}
+
+TEST_CASE("a dead shard: a clear error naming it, or partial results when allowed; it is retried") {
+    if (tcpsrv().empty()) {
+        MESSAGE("xapian-tcpsrv is not installed: skipped");
+        return;
+    }
+    auto dirs = shard_dirs();
+    std::vector<std::unique_ptr<TcpServer>> servers;
+    std::vector<std::string> lines;
+    for (const auto& d : dirs) {
+        servers.push_back(std::make_unique<TcpServer>(tcpsrv(), d));
+        lines.push_back(servers.back()->stub_line());
+    }
+    TempDir tmp;
+    fs::path stub = write_remote_stub(tmp / "cluster.stub", lines);
+    SearcherOptions partial_ok;
+    partial_ok.allow_partial = true;
+    partial_ok.shard_retry_interval = std::chrono::milliseconds(0);
+    Searcher tolerant(stub, partial_ok);
+    SearchRequest all;
+    all.filters[Facet::venue] = {"SOSP"};
+    all.limit = 100;
+    const SearchResults before = tolerant.search(all);
+    CHECK_FALSE(before.partial);
+
+    const int port = servers[1]->port();
+    const std::string dead = servers[1]->stub_line();
+    servers[1]->kill();
+
+    // Without the option: an error that names the shard and says what to do.
+    try {
+        Searcher strict(stub);
+        FAIL("opening a stub with a dead shard should fail");
+    } catch (const Error& e) {
+        CHECK(e.code() == ErrorCode::unavailable);
+        CHECK(e.input().find(dead) != std::string::npos);
+        CHECK(e.message().find("--allow-partial") != std::string::npos);
+    }
+    RunResult cli = run_cli({"search", "consensus", "--db", stub.string()});
+    CHECK(cli.exit_code == 2);
+    CHECK(cli.err.find(dead) != std::string::npos);
+
+    // With it: the other shards' hits, flagged.
+    const SearchResults during = tolerant.search(all);
+    CHECK(during.partial);
+    CHECK(during.missing_shards == std::vector<std::string>{dead});
+    CHECK(during.total < before.total);
+    CHECK(during.total > 0);
+    for (const auto& h : during.hits) CHECK(indexing::shard_of(h.id, 3) != 1);
+    CHECK(std::any_of(during.warnings.begin(), during.warnings.end(),
+                      [&](const std::string& w) { return w.find(dead) != std::string::npos; }));
+    RunResult cli_partial = run_cli({"search", "consensus", "--db", stub.string(), "--allow-partial", "--json"});
+    CHECK(cli_partial.exit_code == 0);
+    CHECK(cli_partial.out.find("\"partial\": true") != std::string::npos);
+
+    // The shard comes back on the same port: the next request includes it again.
+    TcpServer again(tcpsrv(), dirs[1], port);
+    const SearchResults after = tolerant.search(all);
+    CHECK_FALSE(after.partial);
+    CHECK(ids(after) == ids(before));
+}
+
+TEST_CASE("connections closed by the server's idle timeout are opened again") {
+    if (tcpsrv().empty()) {
+        MESSAGE("xapian-tcpsrv is not installed: skipped");
+        return;
+    }
+    std::vector<std::unique_ptr<TcpServer>> servers;
+    std::vector<std::string> lines;
+    for (const auto& d : shard_dirs()) {
+        servers.push_back(std::make_unique<TcpServer>(tcpsrv(), d, 0, std::vector<std::string>{"--idle-timeout", "200"}));
+        lines.push_back(servers.back()->stub_line());
+    }
+    TempDir tmp;
+    fs::path stub = write_remote_stub(tmp / "cluster.stub", lines);
+    SearcherOptions o;
+    o.poll_interval = std::chrono::milliseconds(0);  // reopen() before every request
+    Searcher s(stub, o);
+    SearchRequest r;
+    r.query = "consensus";
+    const auto first = ids(s.search(r));
+    CHECK_FALSE(first.empty());
+    std::this_thread::sleep_for(std::chrono::milliseconds(600));  // the servers dropped the idle connections
+    CHECK(ids(s.search(r)) == first);
+    o.poll_interval = std::chrono::milliseconds(100000);  // and without the reopen: the search itself fails first
+    Searcher lazy(stub, o);
+    CHECK(ids(lazy.search(r)) == first);
+    std::this_thread::sleep_for(std::chrono::milliseconds(600));
+    CHECK(ids(lazy.search(r)) == first);
+}
+
+TEST_CASE("incremental runs route changes to the profile's shard; the shard count is fixed") {
+    TempDir tmp;
+    const fs::path roots = tmp / "cvs";
+    fs::copy(source_dir() / "data" / "profiles", roots, fs::copy_options::recursive);
+    const fs::path db = tmp / "db";
+    RunResult first = run_cli({"index", roots.string(), "--db", db.string(), "--shards", "3", "-q"});
+    REQUIRE(first.exit_code == 0);
+
+    // Remove one profile and add one; the run without --shards keeps the 3 shards.
+    fs::remove(roots / "kaist" / "jae-won-ryu.txt");
+    write_file(roots / "new" / "ada-quillfeather.md",
+               "# Ada Quillfeather\n\nResearch scientist, Example Institute of Technology\n\n"
+               "## Research interests\n\nzanzibarite consensus protocols\n");
+    RunResult second = run_cli({"index", roots.string(), "--db", db.string()});
+    INFO(second.out << second.err);
+    CHECK(second.exit_code == 0);
+    CHECK(second.out.find("1 added") != std::string::npos);
+    CHECK(second.out.find("1 removed") != std::string::npos);
+    CHECK(second.out.find("(3 shards)") != std::string::npos);
+    for (std::size_t k = 0; k < 3; ++k) {
+        Xapian::Database shard((db / indexing::shard_name(k)).string());
+        CHECK(shard.term_exists(schema::id_term("new/ada-quillfeather")) == (indexing::shard_of("new/ada-quillfeather", 3) == k));
+        CHECK_FALSE(shard.term_exists(schema::id_term("kaist/jae-won-ryu")));
+    }
+    Searcher s(db);
+    SearchRequest r;
+    r.query = "zanzibarite";
+    CHECK(ids(s.search(r)) == std::vector<std::string>{"new/ada-quillfeather"});
+    r.query = "zamzibarite";  // spelling from the refreshed aux database
+    CHECK(s.search(r).suggestion == "zanzibarite");
+
+    // Another shard count, or shards for an unsharded index: refused, nothing changed.
+    RunResult two = run_cli({"index", roots.string(), "--db", db.string(), "--shards", "2"});
+    CHECK(two.exit_code == 2);
+    CHECK(two.err.find("3 shards") != std::string::npos);
+    CHECK(two.err.find("new index") != std::string::npos);
+    const fs::path plain = tmp / "plain";
+    REQUIRE(run_cli({"index", roots.string(), "--db", plain.string(), "-q"}).exit_code == 0);
+    RunResult onto = run_cli({"index", roots.string(), "--db", plain.string(), "--shards", "3"});
+    CHECK(onto.exit_code == 2);
+    CHECK(onto.err.find("unsharded") != std::string::npos);
+    CHECK_FALSE(fs::exists(plain / "shard-000"));
+
+    // --full rebuilds every shard; a searcher that is open follows the swap.
+    SearcherOptions fast;
+    fast.poll_interval = std::chrono::milliseconds(0);
+    Searcher open(db, fast);
+    fs::remove(roots / "new" / "ada-quillfeather.md");
+    RunResult full = run_cli({"index", roots.string(), "--db", db.string(), "--full", "--grace", "0"});
+    CHECK(full.exit_code == 0);
+    r.query = "zanzibarite";
+    CHECK(open.search(r).total == 0);
+}
+
+TEST_CASE("a replica made by xapian-replicate catches up after the master commits") {
+    const std::string server = find_program("xapian-replicate-server"), client = find_program("xapian-replicate");
+    if (server.empty() || client.empty()) {
+        MESSAGE("xapian-replicate(-server) is not installed: skipped");
+        return;
+    }
+    TempDir tmp;
+    const fs::path roots = tmp / "cvs";
+    fs::create_directories(roots / "kaist");
+    fs::copy(source_dir() / "data" / "profiles" / "kaist", roots / "kaist", fs::copy_options::recursive);
+    const fs::path db = tmp / "db";
+    ::setenv("XAPIAN_MAX_CHANGESETS", "10", 1);  // the master keeps changesets for replicas
+    SyncOptions o;
+    o.roots = {roots};
+    o.db = db;
+    REQUIRE(index_directory(o).failed.empty());
+    const std::string generation = index_generation(db);
+    REQUIRE_FALSE(generation.empty());
+
+    const int port = free_port();
+    Child master({server, "-I", "127.0.0.1", "-p", std::to_string(port), db.string()});
+    REQUIRE(port_open(port));
+    const fs::path replica = tmp / "replica";
+    auto replicate = [&] {
+        RunResult r = Child({client, "-h", "127.0.0.1", "-p", std::to_string(port), "-m", generation, "-o", "-q",
+                             replica.string()})
+                          .finish();
+        INFO(r.out << r.err);
+        REQUIRE(r.exit_code == 0);
+    };
+    replicate();
+    const auto before = Xapian::Database(replica.string()).get_doccount();
+    CHECK(before == Xapian::Database(db.string()).get_doccount());
+
+    write_file(roots / "kaist" / "ada-quillfeather.md", "# Ada Quillfeather\n\nKAIST\n\n## Interests\n\nzanzibarite\n");
+    REQUIRE(index_directory(o).added == 1);  // an in-place commit on the master
+    replicate();
+    Xapian::Database seen(replica.string());
+    CHECK(seen.get_doccount() == before + 1);
+    CHECK(seen.term_exists(schema::id_term("kaist/ada-quillfeather")));
+    ::unsetenv("XAPIAN_MAX_CHANGESETS");
+}
