@@ -144,7 +144,8 @@ static std::vector<std::string> split_commas(std::string_view cell) {
     std::string cur;
     int depth = 0;
     auto push = [&] {
-        if (!out.empty() && is_legal_form(cur)) out.back() += "," + cur;
+        // "Tesla, Inc."; "University of California, Berkeley": one name the table knows.
+        if (!out.empty() && (is_legal_form(cur) || normalize::find_institution_as_written(out.back() + "," + cur))) out.back() += "," + cur;
         else out.push_back(cur);
         cur.clear();
     };
@@ -159,6 +160,19 @@ static std::vector<std::string> split_commas(std::string_view cell) {
     }
     push();
     return out;
+}
+
+// "Toulouse School of Economics / Université Toulouse Capitole": two institutions
+// named together are two parts (the first one is the employer).
+static std::vector<std::string> split_slash(const std::string& part) {
+    std::size_t at = part.find(" / ");
+    if (at == std::string::npos) return {part};
+    std::string a = part.substr(0, at), b = part.substr(at + 3);
+    auto names_one = [](const std::string& x) {
+        return institution_strength(x) >= Strength::org || normalize::find_institution(x).has_value();
+    };
+    if (!names_one(a) || !names_one(b)) return {part};
+    return {a, b};
 }
 
 // The institution's name without what the venue table would not know it by:
@@ -260,8 +274,9 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
                 continue;
             }
             for (const auto& c : split_commas(piece))
-                for (const auto& p : split_role_then_institution(std::string(trim_part(c))))
-                    if (!trim_part(p).empty()) raw.emplace_back(trim_part(p));
+                for (const auto& named : split_slash(std::string(trim_part(c))))
+                    for (const auto& p : split_role_then_institution(named))
+                        if (!trim_part(p).empty()) raw.emplace_back(trim_part(p));
         }
     }
     std::vector<Part> parts;
@@ -277,7 +292,7 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
         Strength s = institution_strength(p.text);
         // The table knows it by its whole text: an institution even when it ends like
         // a unit ("Ant Group") or reads like a place.
-        bool known = count_words(p.text) <= 8 && normalize::find_institution(p.text).has_value();
+        bool known = normalize::find_institution_as_written(p.text).has_value();
         if (starts_with_degree(p.text) || leads_with_role(p.text) || is_role_named_after_place(p.text)) {
             p.kind = Part::Kind::role;  // before places: "M.S." is no Mississippi
         } else if (known && !is_country_or_state(p.text)) {

@@ -209,6 +209,39 @@ static std::optional<Reading> read_author_line_layout(const std::vector<std::str
     return r;
 }
 
+// '"Title," with Y. He and S. Moreau. Journal ...' and '"Title" (with Y. He), Venue':
+// economists name co-authors after the title. The clause is taken off the venue
+// part; the names it lists are returned.
+static std::vector<std::string> take_coauthor_clause(std::string& rest) {
+    std::size_t i = 0;
+    while (i < rest.size() && (rest[i] == ' ' || rest[i] == ',' || rest[i] == '.')) ++i;
+    bool paren = rest.compare(i, 6, "(with ") == 0;
+    if (!paren && rest.compare(i, 5, "with ") != 0) return {};
+    std::size_t from = i + (paren ? 6 : 5), end = std::string::npos;
+    if (paren) {
+        end = rest.find(')', from);
+    } else {
+        // The clause ends at the first period after a word of two or more letters
+        // (an initial's period, "Y.", does not end it).
+        for (std::size_t k = from; k < rest.size(); ++k)
+            if (rest[k] == '.' && k >= from + 2 && std::isalpha(static_cast<unsigned char>(rest[k - 1])) &&
+                std::isalpha(static_cast<unsigned char>(rest[k - 2]))) {
+                end = k;
+                break;
+            }
+    }
+    if (end == std::string::npos || end - from > 120) return {};
+    std::string names = rest.substr(from, end - from);
+    rest = std::string(text::trim(rest.substr(end + 1)));
+    while (!rest.empty() && (rest.front() == ',' || rest.front() == '.')) rest = std::string(text::trim(rest.substr(1)));
+    std::vector<std::string> out;
+    std::size_t at;
+    while ((at = names.find(" and ")) != std::string::npos) names.replace(at, 5, ", ");
+    for (std::string_view n : text::split(names, ','))
+        if (!text::trim(n).empty()) out.emplace_back(text::trim(n));
+    return out;
+}
+
 static std::optional<Reading> read_quoted(std::string_view text) {
     auto q = find_quote(text);
     if (!q) return std::nullopt;
@@ -219,6 +252,7 @@ static std::optional<Reading> read_quoted(std::string_view text) {
     else if (auto prefix = author_prefix(before); prefix) r.authors = prefix->authors;
     r.title = std::string(text.substr(q->open, q->close + q->close_len - q->open));
     r.rest = std::string(text.substr(q->close + q->close_len));
+    for (auto& name : take_coauthor_clause(r.rest)) r.authors.push_back(std::move(name));
     if (!r.authors.empty() || before.empty()) return r;
     // Text before the quote that is no author list: "In: ... 'Title'" is rare; keep
     // the quote as the title and treat the text before as part of the venue.

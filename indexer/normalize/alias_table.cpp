@@ -51,13 +51,18 @@ bool AliasTable::add(std::string_view alias, std::size_t index) {
     return inserted || it->second == index;
 }
 
+std::optional<std::size_t> AliasTable::find_whole(std::string_view text) const {
+    std::string whole;
+    for (const auto& w : words_of(text)) whole += (whole.empty() ? "" : " ") + w.folded;
+    if (auto it = keys_.find(whole); it != keys_.end()) return it->second;
+    return std::nullopt;
+}
+
 std::optional<std::size_t> AliasTable::find(std::string_view text) const {
     std::vector<Word> words = words_of(text);
     if (words.empty()) return std::nullopt;
     // Whole text first: any alias, even a plain single word, may match it.
-    std::string whole;
-    for (const auto& w : words) whole += (whole.empty() ? "" : " ") + w.folded;
-    if (auto it = keys_.find(whole); it != keys_.end()) return it->second;
+    if (auto whole = find_whole(text)) return whole;
 
     const std::size_t n = words.size();
     for (std::size_t len = std::min(max_words_, n); len >= 1; --len) {

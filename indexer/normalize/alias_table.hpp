@@ -25,6 +25,8 @@ class AliasTable {
 
     /// The entry whose alias covers the most words of `text`, if any.
     std::optional<std::size_t> find(std::string_view text) const;
+    /// The entry `text` names as a whole ("Ant Group"; not "Intern, Ant Group").
+    std::optional<std::size_t> find_whole(std::string_view text) const;
 
     std::size_t size() const { return keys_.size(); }
 

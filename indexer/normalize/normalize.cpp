@@ -184,6 +184,13 @@ std::optional<InstitutionInfo> find_institution(std::string_view raw) {
     return t.entries[*hit];
 }
 
+std::optional<InstitutionInfo> find_institution_as_written(std::string_view raw) {
+    const InstitutionTable& t = institution_table();
+    auto hit = t.aliases.find_whole(raw);
+    if (!hit) return std::nullopt;
+    return t.entries[*hit];
+}
+
 std::string venue_value(std::string_view raw) {
     if (auto v = find_venue(raw)) return v->canonical;
     if (mentions_arxiv(raw)) return "arXiv";

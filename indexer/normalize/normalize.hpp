@@ -31,6 +31,9 @@ struct InstitutionInfo {
 std::optional<VenueInfo> find_venue(std::string_view raw);
 /// The institution a raw string names, if the table knows it.
 std::optional<InstitutionInfo> find_institution(std::string_view raw);
+/// Only a name the table lists as written (up to case, accents and punctuation),
+/// as the whole text: no role, unit or location around it.
+std::optional<InstitutionInfo> find_institution_as_written(std::string_view raw);
 
 /// Canonical value or the cleaned raw text (never empty for non-empty input
 /// that contains a letter or digit).

@@ -61,6 +61,12 @@ TEST_CASE("quoted titles and venues with acronyms") {
          "Sharded Checkpointing for Trillion-Parameter Models",
          "Proceedings of the International Conference for High Performance Computing, Networking, Storage and Analysis (SC '24)",
          2024, conf},
+        {"co-authors named after the title (economics style)",
+         "\xE2\x80\x9C" "Market Power in Day-Ahead Auctions,\xE2\x80\x9D with Y. Ito and S. Moreau. RAND Journal of Economics 51(3), 2020.",
+         "Market Power in Day-Ahead Auctions", "RAND Journal of Economics 51(3)", 2020, journal},
+        {"co-authors in parentheses after the title",
+         "\xE2\x80\x9C" "Fee Markets after the Halving\xE2\x80\x9D (with Y. Ito), Review of Financial Studies, 2024.",
+         "Fee Markets after the Halving", "Review of Financial Studies", 2024, journal},
     };
     for (const auto& c : cases) check(c);
 }
