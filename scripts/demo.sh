@@ -13,6 +13,6 @@ run "$cvsearch" index data/profiles --db "$db"
 export CVSEARCH_DB="$db"
 run "$cvsearch" "fault tolerance" --limit 3
 run "$cvsearch" search "pipeline parallelism" --institution KAIST --years 2019..2024 --limit 3
-run "$cvsearch" search 'venue:SOSP energy' --limit 3 --json
+run "$cvsearch" search 'venue:NSDI "energy" -blockchain' --limit 3 --json
 run "$cvsearch" stats
 printf '\nTry your own: %s search "QUERY" --db %s   (see %s --help)\n' "$cvsearch" "$db" "$cvsearch"

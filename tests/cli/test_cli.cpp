@@ -1,0 +1,249 @@
+// The `cvsearch` command end to end, over the bundled sample profiles in data/:
+// what a person at a terminal and a script calling `--json` rely on.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/process_util.hpp"
+#include "tests/test_util.hpp"
+
+using namespace cvsearch::testing;
+using nlohmann::json;
+
+namespace {
+
+/// data/profiles indexed into a temporary directory (once per test program run).
+struct SampleIndex {
+    TempDir dir;
+    std::string db = (dir / "index").string();
+    SampleIndex() {
+        RunResult r = run_cli({"index", (source_dir() / "data" / "profiles").string(), "--db", db});
+        INFO(r.err);
+        REQUIRE(r.exit_code == 0);
+    }
+};
+
+const SampleIndex& sample() {
+    static SampleIndex s;
+    return s;
+}
+
+RunResult search(std::vector<std::string> args) {
+    args.insert(args.begin(), {"search", "--db", sample().db});
+    return run_cli(args);
+}
+
+json search_json(std::vector<std::string> args) {
+    args.push_back("--json");
+    RunResult r = search(args);
+    INFO(r.err);
+    REQUIRE(r.exit_code <= 1);
+    REQUIRE(r.exit_code >= 0);
+    return json::parse(r.out);
+}
+
+std::vector<std::string> ids_of(const json& results) {
+    std::vector<std::string> ids;
+    for (const auto& h : results.at("hits")) ids.push_back(h.at("id"));
+    return ids;
+}
+
+/// Every hit's profile, as `cvsearch show --json` prints it.
+json profile(const std::string& id) {
+    RunResult r = run_cli({"show", id, "--db", sample().db, "--json"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    return json::parse(r.out);
+}
+
+bool has_venue(const json& p, const std::string& venue) {
+    for (const auto& pub : p.at("publications"))
+        if (pub.value("venue", "") == venue) return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("a query prints ranked researchers, highlighted passages and facet counts") {
+    RunResult r = run_cli({"--db", sample().db, "fault tolerance", "--color", "always"});  // the default subcommand
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find(" 1. ") != std::string::npos);
+    CHECK(r.out.find("\x1b[") != std::string::npos);  // highlighted with --color always
+    for (const char* facet : {"institution:", "venue:", "year:"}) CHECK(r.out.find(facet) != std::string::npos);
+
+    RunResult plain = search({"fault tolerance", "--color", "never"});
+    CHECK(plain.out.find("\x1b[") == std::string::npos);
+    CHECK(plain.out.find("Fault") != std::string::npos);
+}
+
+TEST_CASE("--json: hits with highlight spans, facets, and spans that point at the matched words") {
+    json j = search_json({"fault tolerance"});
+    CHECK(j.at("query") == "fault tolerance");
+    REQUIRE(j.at("total").get<int>() >= 3);
+    REQUIRE(!j.at("hits").empty());
+    int rank = 1;
+    double previous = 1e300;
+    for (const auto& h : j.at("hits")) {
+        CHECK(h.at("rank").get<int>() == rank++);
+        CHECK(h.at("score").get<double>() <= previous);
+        previous = h.at("score").get<double>();
+        CHECK(!h.at("name").get<std::string>().empty());
+        REQUIRE(!h.at("highlights").empty());
+        for (const auto& hl : h.at("highlights")) {
+            const std::string text = hl.at("text");
+            for (const auto& span : hl.at("spans")) {
+                std::size_t b = span.at(0), e = span.at(1);
+                REQUIRE(b < e);
+                REQUIRE(e <= text.size());
+                std::string word = text.substr(b, e - b);
+                std::transform(word.begin(), word.end(), word.begin(), ::tolower);
+                CHECK_MESSAGE((word.rfind("fault", 0) == 0 || word.rfind("toleran", 0) == 0), word);
+            }
+        }
+    }
+    for (const char* facet : {"institution", "venue", "year"}) {
+        REQUIRE(j.at("facets").contains(facet));
+        CHECK(!j.at("facets").at(facet).empty());
+        for (const auto& v : j.at("facets").at(facet)) CHECK(v.at("count").get<int>() >= 1);
+    }
+}
+
+TEST_CASE("--venue and venue: narrow the hits alike, to profiles with a paper there") {
+    json all = search_json({"fault tolerance", "-n", "100"});
+    json by_flag = search_json({"fault tolerance", "--venue", "SOSP", "-n", "100"});
+    json by_field = search_json({"fault tolerance venue:SOSP", "-n", "100"});
+    CHECK(ids_of(by_flag) == ids_of(by_field));
+    REQUIRE(!ids_of(by_flag).empty());
+    CHECK(by_flag.at("total").get<int>() < all.at("total").get<int>());
+    for (const auto& id : ids_of(by_flag)) CHECK_MESSAGE(has_venue(profile(id), "SOSP"), id);
+    // The venue facet of the unfiltered search predicted the filtered count.
+    for (const auto& v : all.at("facets").at("venue"))
+        if (v.at("value") == "SOSP") CHECK(v.at("count").get<int>() == by_flag.at("total").get<int>());
+}
+
+TEST_CASE("--institution, --years and year: filter by the normalized facet values") {
+    json kaist = search_json({"", "--institution", "KAIST", "-n", "100"});
+    REQUIRE(!ids_of(kaist).empty());
+    for (const auto& id : ids_of(kaist)) {
+        bool found = false;
+        const json p = profile(id);  // kept alive: a range-for over a temporary's member dangles
+        for (const auto& a : p.at("affiliations")) found = found || a.value("institution", "") == "KAIST";
+        CHECK_MESSAGE(found, id);
+    }
+    json by_flag = search_json({"energy", "--years", "2023..2024", "-n", "100"});
+    json by_field = search_json({"energy year:2023..2024", "-n", "100"});
+    CHECK(ids_of(by_flag) == ids_of(by_field));
+    REQUIRE(!ids_of(by_flag).empty());
+    for (const auto& id : ids_of(by_flag)) {
+        bool in_range = false;
+        const json p = profile(id);
+        for (const auto& pub : p.at("publications")) {
+            int y = pub.at("year").is_number() ? pub.at("year").get<int>() : 0;
+            in_range = in_range || (y >= 2023 && y <= 2024);
+        }
+        CHECK_MESSAGE(in_range, id);
+    }
+}
+
+TEST_CASE("exit status: 1 without hits, 2 for a missing index with a hint how to build one") {
+    RunResult none = search({"zzzyqqx"});
+    CHECK(none.exit_code == 1);
+
+    TempDir empty;
+    RunResult missing = run_cli({"search", "--db", (empty / "nothing").string(), "energy"});
+    CHECK(missing.exit_code == 2);
+    CHECK(missing.err.find((empty / "nothing").string()) != std::string::npos);
+    CHECK(missing.err.find("cvsearch index") != std::string::npos);
+
+    RunResult bad_years = search({"energy", "--years", "soon"});
+    CHECK(bad_years.exit_code == 2);
+    CHECK(bad_years.err.find("soon") != std::string::npos);
+}
+
+TEST_CASE("a broken query is searched leniently with a warning, never an error") {
+    json j = search_json({"fault AND", "-n", "5"});
+    REQUIRE(!j.at("warnings").empty());
+    CHECK(j.at("warnings").at(0).get<std::string>().find("syntax") != std::string::npos);
+    CHECK(!j.at("hits").empty());
+    // Unbalanced quotes and parentheses close themselves.
+    json open = search_json({"\"fault tolerance ((", "-n", "5"});
+    CHECK(!open.at("hits").empty());
+}
+
+TEST_CASE("paging: --offset continues where --limit stopped") {
+    json first = search_json({"systems", "-n", "3"});
+    json second = search_json({"systems", "-n", "3", "--offset", "3"});
+    json both = search_json({"systems", "-n", "6"});
+    std::vector<std::string> joined = ids_of(first);
+    for (const auto& id : ids_of(second)) joined.push_back(id);
+    CHECK(joined == ids_of(both));
+}
+
+TEST_CASE("show, similar and stats read the same index") {
+    json hits = search_json({"fault tolerance", "-n", "1"});
+    const std::string id = hits.at("hits").at(0).at("id");
+
+    RunResult show = run_cli({"show", id, "--db", sample().db});
+    CHECK(show.exit_code == 0);
+    CHECK(show.out.find(hits.at("hits").at(0).at("name").get<std::string>()) != std::string::npos);
+
+    RunResult similar = run_cli({"similar", id, "--db", sample().db, "--json"});
+    REQUIRE(similar.exit_code == 0);
+    json sim = json::parse(similar.out);
+    REQUIRE(!ids_of(sim).empty());
+    for (const auto& other : ids_of(sim)) CHECK(other != id);
+
+    RunResult unknown = run_cli({"show", "no/such-person", "--db", sample().db});
+    CHECK(unknown.exit_code == 2);
+    CHECK(unknown.err.find("no/such-person") != std::string::npos);
+
+    RunResult stats = run_cli({"stats", "--db", sample().db, "--json"});
+    REQUIRE(stats.exit_code == 0);
+    json s = json::parse(stats.out);
+    std::set<std::string> files;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(source_dir() / "data" / "profiles"))
+        if (e.is_regular_file()) files.insert(e.path().string());
+    CHECK(s.at("profiles").get<std::size_t>() >= files.size());  // a few files hold several profiles
+}
+
+TEST_CASE("parse prints the structured profile; a file it cannot read is reported and the rest still parsed") {
+    TempDir dir;
+    write_file(dir / "broken.json", "{\"name\": \"Unfinished");
+    const std::string good = (source_dir() / "data" / "profiles" / "eth" / "marko-vukovic.txt").string();
+    RunResult r = run_cli({"parse", "--json", (dir / "broken.json").string(), good});
+    CHECK(r.exit_code != 0);
+    CHECK(r.err.find("broken.json") != std::string::npos);
+    json profiles = json::parse(r.out);
+    REQUIRE(profiles.size() == 1);
+    CHECK(profiles.at(0).at("name") == "Marko Vuković");
+    CHECK(!profiles.at(0).at("publications").empty());
+}
+
+TEST_CASE("CVSEARCH_DB names the index when --db is not given") {
+    RunResult with_env = [&] {
+        std::vector<std::string> argv = {"/usr/bin/env", "CVSEARCH_DB=" + sample().db, cli_binary(), "--json", "fault tolerance"};
+        Child c(argv);
+        return c.finish();
+    }();
+    INFO(with_env.err);
+    CHECK(with_env.exit_code == 0);
+    CHECK(ids_of(json::parse(with_env.out)) == ids_of(search_json({"fault tolerance"})));
+}
+
+TEST_CASE("every subcommand's --help has examples, and an unknown flag is named") {
+    for (const char* sub : {"search", "index", "parse", "show", "similar", "stats", "serve"}) {
+        RunResult r = run_cli({sub, "--help"});
+        CAPTURE(sub);
+        CHECK(r.exit_code == 0);
+        CHECK(r.out.find("Examples:") != std::string::npos);
+    }
+    RunResult unknown = run_cli({"search", "--no-such-flag"});
+    CHECK(unknown.exit_code == 2);
+    CHECK(unknown.err.find("--no-such-flag") != std::string::npos);
+}
