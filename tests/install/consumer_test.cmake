@@ -1,5 +1,6 @@
 # ctest script: install cvsearch into a fresh prefix, build the consumer project
-# against it (find_package and pkg-config), run both binaries on a profile.
+# against it (find_package and pkg-config), run both binaries on a profile; then
+# build and run examples/embed the same way.
 # Inputs: -DBUILD_DIR -DSOURCE_DIR -DWORK_DIR
 file(REMOVE_RECURSE ${WORK_DIR})
 set(prefix ${WORK_DIR}/prefix)
@@ -29,3 +30,16 @@ foreach(bin consumer consumer_pc)
   endif()
 endforeach()
 message(STATUS "consumer OK:\n${last_output}")
+
+# examples/embed, as its README says to build it: index data/profiles, search from threads.
+run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/embed -B ${WORK_DIR}/embed
+    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_RPATH=${prefix}/lib;${prefix}/lib/x86_64-linux-gnu)
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/embed)
+run(${WORK_DIR}/embed/embed_search ${SOURCE_DIR}/data/profiles ${WORK_DIR}/embed.db "fault tolerance" SOSP)
+foreach(expected "profiles indexed" "matching profiles" "1. " "[Fault" "venue:" " SOSP (")
+  string(FIND "${last_output}" "${expected}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "examples/embed output lacks '${expected}':\n${last_output}")
+  endif()
+endforeach()
+message(STATUS "examples/embed OK:\n${last_output}")
