@@ -21,6 +21,7 @@ if [[ "${1:-}" == "--test" ]]; then
     doctest-dev                          # unit test framework
     python3                              # test helpers
     poppler-utils                        # pdftotext, to check sample PDFs
+    nodejs chromium                      # the search page's end-to-end test in headless Chromium
   )
 fi
 
