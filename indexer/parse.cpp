@@ -134,7 +134,14 @@ std::vector<Profile> parse_file(const fs::path& file, const ParseOptions& option
     const std::string name = file.string();
     std::error_code ec;
     auto status = fs::status(file, ec);
-    if (ec || !fs::exists(status)) throw Error(ErrorCode::io, name, "no such file");
+    if (ec && ec != std::errc::no_such_file_or_directory)  // e.g. a symlink loop, a folder without permission
+        throw Error(ErrorCode::io, name, "cannot open: " + ec.message());
+    if (ec || !fs::exists(status)) {
+        std::error_code lec;
+        throw Error(ErrorCode::io, name,
+                    fs::is_symlink(fs::symlink_status(file, lec)) ? "a symbolic link to a file that does not exist; fix or remove it"
+                                                                  : "no such file");
+    }
     if (fs::is_directory(status)) throw Error(ErrorCode::io, name, "is a directory, not a file (use `cvsearch index DIR`)");
     if (!fs::is_regular_file(status)) throw Error(ErrorCode::io, name, "not a regular file");
     auto size = fs::file_size(file, ec);

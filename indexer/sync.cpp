@@ -73,6 +73,8 @@ void walk_dir(const fs::path& dir, bool is_root, std::vector<fs::path>& files, W
         if (entry.is_directory(sec)) subdirs.push_back(entry.path());
         else if (entry.is_regular_file(sec) && is_profile_file_name(entry.path().filename().string()))
             files.push_back(entry.path());
+        else if (std::error_code lec; entry.is_symlink(lec) && is_profile_file_name(entry.path().filename().string()))
+            files.push_back(entry.path());  // a dangling link or a loop: parse_file reports it, its profiles are kept
     }
     if (ec) return fail(ec);
     for (const auto& d : subdirs) walk_dir(d, false, files, out);

@@ -31,6 +31,29 @@ Error translate(const Xapian::Error& e, const std::string& db) {
     if (is({"DatabaseModifiedError"}))
         return Error(ErrorCode::unavailable, db,
                      "the index kept changing while it was being read (" + what + "); try again");
+    // A write that the system refused is about the disk, not the index: the last
+    // commit is intact, so say so (and never suggest a rebuild).
+    // Xapian keeps errno's text apart from the message ("Error writing block 2").
+    const char* errno_text = e.get_error_string();
+    const std::string sys = errno_text ? errno_text : "";
+    const std::string detail = sys.empty() ? what : what + ": " + sys;
+    auto says = [&](std::initializer_list<const char*> parts) {
+        for (const char* p : parts)
+            if (sys.find(p) != std::string::npos || what.find(p) != std::string::npos) return true;
+        return false;
+    };
+    if (says({"No space left on device", "File too large", "Disk quota exceeded"}))
+        return Error(ErrorCode::io, db,
+                     "cannot write the index (" + detail + "): the disk is full or over a size limit; free some space "
+                     "and run again (the last committed index is unchanged)");
+    if (says({"Read-only file system", "Permission denied", "Operation not permitted"}))
+        return Error(ErrorCode::io, db,
+                     "cannot write the index (" + detail + "); check the permissions of the index directory "
+                     "(the last committed index is unchanged)");
+    if (what.rfind("Error writing", 0) == 0 || what.rfind("Couldn't write", 0) == 0)
+        return Error(ErrorCode::io, db,
+                     "cannot write the index (" + detail + "); check the disk (free space, permissions) and run again "
+                     "(the last committed index is unchanged)");
     if (is({"DatabaseError", "DatabaseCorruptError", "DatabaseOpeningError",
             "DatabaseClosedError", "DocNotFoundError"}))
         return Error(ErrorCode::index_corrupt, db,

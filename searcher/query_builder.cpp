@@ -1,6 +1,7 @@
 #include "searcher/query_builder.hpp"
 
 #include <charconv>
+#include <set>
 
 #include "core/text.hpp"
 #include "cvsearch/parse.hpp"
@@ -22,7 +23,8 @@ std::optional<int> parse_year(std::string_view s) {
 /// AND of the value's words under a free-text prefix (the unnormalized fallback).
 Xapian::Query words_query(std::string_view value, std::string_view prefix) {
     std::vector<Xapian::Query> parts;
-    for (auto w : text::split(text::fold_key(value), ' '))
+    const std::string folded = text::fold_key(value);  // split() returns views: keep the string alive
+    for (auto w : text::split(folded, ' '))
         if (!w.empty()) parts.emplace_back(std::string(prefix) + std::string(w));
     if (parts.empty()) return Xapian::Query::MatchNothing;
     return Xapian::Query(Xapian::Query::OP_AND, parts.begin(), parts.end());
@@ -131,7 +133,7 @@ Xapian::Query QueryBuilder::year_range(const Xapian::Database& db, std::optional
     const std::string prefix(schema::year_facet_prefix);
     std::vector<Xapian::Query> years;
     for (auto it = db.allterms_begin(prefix); it != db.allterms_end(prefix); ++it) {
-        std::string_view term = *it;
+        const std::string term = *it;  // by value: *it is a temporary std::string
         auto y = parse_year(term.substr(prefix.size()));
         if (!y || (lo && *y < *lo) || (hi && *y > *hi)) continue;
         years.emplace_back(std::string(term));
@@ -168,9 +170,14 @@ BuiltQuery QueryBuilder::build(std::string_view query) {
     }
     for (auto& w : *warnings_) out.warnings.push_back(std::move(w));
     warnings_->clear();
+    if (out.prepared.wildcards_ignored > 0)
+        out.warnings.push_back("only the first " + std::to_string(max_query_wildcards) + " wildcards were expanded; " +
+                               std::to_string(out.prepared.wildcards_ignored) + " more were searched as plain words");
+    std::set<std::string> warned;
     for (const auto& atom : out.prepared.atoms) {
         if (!atom.wildcard || atom.words.empty()) continue;
         std::string prefix = field_prefix(atom.field) + atom.words.back();
+        if (!warned.insert(prefix).second) continue;
         if (count_terms_with_prefix(db_, prefix, max_wildcard_expansion_) > max_wildcard_expansion_)
             out.warnings.push_back("\"" + atom.words.back() + "*\" matches more than " +
                                    std::to_string(max_wildcard_expansion_) + " words; only the " +

@@ -24,7 +24,8 @@ bool is_operator(std::string_view t) {
 
 std::vector<std::string> key_words(std::string_view value) {
     std::vector<std::string> out;
-    for (auto w : text::split(text::fold_key(value), ' '))
+    const std::string folded = text::fold_key(value);  // split() returns views: keep the string alive
+    for (auto w : text::split(folded, ' '))
         if (!w.empty()) out.emplace_back(w);
     return out;
 }
@@ -211,7 +212,11 @@ class Lexer {
         const std::string fp = field.empty() ? "" : field + ":";
         std::size_t stars = 0;
         while (stars < value.size() && value[value.size() - 1 - stars] == '*') ++stars;
-        if (stars > 0 && stars < value.size()) {
+        if (stars > 0 && stars < value.size() && wildcards_ == max_query_wildcards) {
+            ++r_.wildcards_ignored;  // too many: searched as the plain word
+            value.remove_suffix(stars);
+        } else if (stars > 0 && stars < value.size()) {
+            ++wildcards_;
             std::string_view core = value.substr(0, value.size() - stars);
             r_.text += marker + fp + an_.prepare(core) + "*";
             r_.atoms.push_back({field, {text::fold(core)}, true, negated});
@@ -251,6 +256,7 @@ class Lexer {
     std::size_t i_ = 0;
     bool negate_next_ = false;
     bool has_positive_ = false;
+    std::size_t wildcards_ = 0;
     std::vector<bool> groups_;
     std::vector<std::size_t> hate_marks_;
 };

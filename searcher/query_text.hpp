@@ -52,7 +52,14 @@ struct PreparedQuery {
     std::vector<QueryWord> words;   ///< candidates for spelling correction
     std::string words_only;         ///< the positive words without any syntax (lenient fallback)
     bool empty = true;              ///< nothing to search for (blank query)
+    /// Wildcards after the first max_query_wildcards, searched as plain words
+    /// (each wildcard expands to up to 100 terms: thousands of them in one
+    /// query would take minutes and gigabytes).
+    std::size_t wildcards_ignored = 0;
 };
+
+/// How many trailing wildcards one query may use.
+inline constexpr std::size_t max_query_wildcards = 20;
 
 PreparedQuery prepare_query(std::string_view query, const analysis::Analyzer& analyzer);
 
