@@ -82,12 +82,9 @@ class ContextPool {
     }
 
     /// Opens one context now, so that a missing or unreadable index fails here.
+    /// With the retry policy: a writer committing meanwhile is no error.
     void prime() {
-        try {
-            release(open_slot());
-        } catch (const Xapian::Error& e) {
-            throw xapian_errors::translate(e, name_);
-        }
+        with_context([](Context&) { return true; });
     }
 
     /// Runs fn(Context&) — the whole request — with the retry policy above.
