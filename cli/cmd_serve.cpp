@@ -27,6 +27,7 @@ struct ServeArgs {
     std::size_t threads = 0;
     bool api_only = false;
     bool quiet = false;
+    bool allow_partial = false;
 };
 
 std::size_t default_threads() { return std::max<std::size_t>(8, std::thread::hardware_concurrency()); }
@@ -69,7 +70,9 @@ std::mutex log_mutex;
 
 int serve(const ServeArgs& a) {
     const auto db = resolve_db(a.db);
-    Searcher searcher = open_searcher(db);
+    SearcherOptions options;
+    options.allow_partial = a.allow_partial;
+    Searcher searcher = open_searcher(db, options);
     const std::size_t profiles = searcher.stats(1).profiles;
     HttpApiOptions api_options;
     api_options.serve_page = !a.api_only;
@@ -212,6 +215,9 @@ Action add_serve_command(CLI::App& app) {
         ->check(CLI::Range(1, 1024));
     cmd->add_flag("--api-only", a->api_only, "Serve the JSON API and /healthz only, not the page");
     cmd->add_flag("--quiet,-q", a->quiet, "No access log");
+    cmd->add_flag("--allow-partial", a->allow_partial,
+                  "Sharded index: when a shard does not answer, answer from the others (\"partial\": true) "
+                  "instead of 503; see docs/scale-out.md");
     return [a, cmd]() -> int {
         if (!cmd->parsed()) return -1;
         return serve(*a);

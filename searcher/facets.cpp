@@ -14,13 +14,20 @@ schema::FacetKind facet_kind(Facet facet) noexcept {
     return schema::FacetKind::year;
 }
 
-FacetCounter::FacetCounter(const Xapian::Database& db, Facet facet) : facet_(facet) {
+std::size_t FacetCounter::slots_in_use(const Xapian::Database& db, Facet facet) {
     auto fs = schema::facet_schema(facet_kind(facet));
-    for (Xapian::valueno slot = fs.slot_base; slot < fs.slot_base + fs.slot_count; ++slot) {
-        if (db.get_value_freq(slot) == 0) break;  // slots fill from the base up
-        spies_.push_back(std::make_unique<Xapian::ValueCountMatchSpy>(slot));
-    }
+    std::size_t n = 0;
+    while (n < fs.slot_count && db.get_value_freq(fs.slot_base + static_cast<Xapian::valueno>(n)) > 0) ++n;
+    return n;
 }
+
+FacetCounter::FacetCounter(Facet facet, std::size_t slots) : facet_(facet) {
+    auto fs = schema::facet_schema(facet_kind(facet));
+    for (std::size_t i = 0; i < slots && i < fs.slot_count; ++i)
+        spies_.push_back(std::make_unique<Xapian::ValueCountMatchSpy>(fs.slot_base + static_cast<Xapian::valueno>(i)));
+}
+
+FacetCounter::FacetCounter(const Xapian::Database& db, Facet facet) : FacetCounter(facet, slots_in_use(db, facet)) {}
 
 void FacetCounter::attach(Xapian::Enquire& enquire) const {
     for (const auto& spy : spies_) enquire.add_matchspy(spy.get());

@@ -24,6 +24,11 @@ class FacetCounter {
   public:
     /// Spies for the slots of `facet` that hold any value in `db`.
     FacetCounter(const Xapian::Database& db, Facet facet);
+    /// Spies for the first `slots` slots of `facet` (slots_in_use, cached by the
+    /// caller: over remote shards each get_value_freq is a round trip per shard).
+    FacetCounter(Facet facet, std::size_t slots);
+    /// How many slots of `facet` hold any value in `db` (they fill from the base up).
+    static std::size_t slots_in_use(const Xapian::Database& db, Facet facet);
     FacetCounter(FacetCounter&&) noexcept = default;
     FacetCounter& operator=(FacetCounter&&) noexcept = default;
 

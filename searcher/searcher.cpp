@@ -89,6 +89,23 @@ struct Context {
     void reopen() {
         db.reopen();
         if (aux) aux->reopen();
+        facet_slots.clear();
+    }
+    /// Facet slots in use, per revision: over remote shards every
+    /// get_value_freq is a round trip to each shard.
+    std::map<Facet, std::size_t> facet_slots;
+    search::FacetCounter counter(Facet f) {
+        auto it = facet_slots.find(f);
+        if (it == facet_slots.end()) it = facet_slots.emplace(f, search::FacetCounter::slots_in_use(db, f)).first;
+        return search::FacetCounter(f, it->second);
+    }
+    /// True when `word` is certainly an indexed word: it is in the local
+    /// spelling table (saves two round trips per shard for a remote index).
+    bool known_word(const std::string& word) const {
+        if (!aux) return false;
+        Xapian::TermIterator it = aux->spellings_begin();
+        it.skip_to(word);
+        return it != aux->spellings_end() && *it == word;
     }
     bool reusable() const { return missing.empty() || std::chrono::steady_clock::now() < retry_at; }
     void flag_partial(SearchResults& res) const {
@@ -283,7 +300,7 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
     std::vector<search::FacetCounter> main_counters;
     if (table && !main_facets.empty()) enquire.add_matchspy(&matched);
     if (!table)
-        for (Facet f : main_facets) main_counters.emplace_back(c.db, f).attach(enquire);
+        for (Facet f : main_facets) main_counters.emplace_back(c.counter(f)).attach(enquire);
 
     const Xapian::doccount all = c.db.get_doccount();
     Xapian::MSet mset = enquire.get_mset(static_cast<Xapian::doccount>(req.offset),
@@ -298,7 +315,7 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
         others.set_query(filtered(built.query, f));
         others.set_weighting_scheme(Xapian::BoolWeight());
         search::DocidCollector collected;
-        search::FacetCounter counter(c.db, f);
+        search::FacetCounter counter = c.counter(f);
         if (table) others.add_matchspy(&collected);
         else counter.attach(others);
         others.get_mset(0, 0, all);
@@ -316,7 +333,8 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
     for (auto w = built.prepared.words.rbegin(); w != built.prepared.words.rend(); ++w) {
         if (w->folded.size() < 3 || std::any_of(w->folded.begin(), w->folded.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
             continue;
-        if (c.db.term_exists(w->folded) || c.db.term_exists("Z" + c.analyzer.stem(w->folded))) continue;
+        if (c.known_word(w->folded) || c.db.term_exists(w->folded) || c.db.term_exists("Z" + c.analyzer.stem(w->folded)))
+            continue;
         std::string fix = c.dictionary().get_spelling_suggestion(w->folded, 2);
         if (fix.empty() || fix == w->folded) continue;
         suggestion.replace(w->begin, w->end - w->begin, fix);
@@ -389,7 +407,7 @@ IndexStats Searcher::Impl::stats(Context& c, std::size_t facet_values) const {
     if (table) {
         enquire.add_matchspy(&everyone);
     } else {
-        for (Facet f : all_facets()) counters.emplace_back(c.db, f).attach(enquire);
+        for (Facet f : all_facets()) counters.emplace_back(c.counter(f)).attach(enquire);
     }
     enquire.get_mset(0, 0, c.db.get_doccount());
     if (table) {

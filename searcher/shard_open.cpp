@@ -81,6 +81,10 @@ OpenedIndex open_index(const fs::path& path, const SearcherOptions& options) {
             }
         }
         if (out.missing.empty()) out.missing.push_back("(unknown shard: " + e.get_msg() + ")");
+        if (out.missing.size() == stub->databases.size() && stub->databases.size() > 1)
+            throw Error(ErrorCode::unavailable, stub->file.string(),
+                        "none of its " + std::to_string(out.missing.size()) + " shards answered (" + out.missing.front() +
+                            ": " + first_error + "); start their servers (xapian-tcpsrv, see examples/cluster/)");
         if (!options.allow_partial || out.missing.size() == stub->databases.size())
             throw Error(ErrorCode::unavailable, stub->file.string() + ": " + out.missing.front(),
                         "this shard did not answer (" + first_error + "); start its server (xapian-tcpsrv, see "
