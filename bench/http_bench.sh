@@ -73,4 +73,10 @@ echo "== the same load while 'cvsearch index --full' rebuilds and swaps the inde
 ( sleep 1; "$cli" index "$work/cvs" --db "$work/db" --full --grace 0 --quiet ) &
 rebuild=$!
 wrk -t "$threads" -c "$conns" -d "${seconds}s" --latency -s "$work/paths.lua" "$addr"
-wait $rebuild && echo "rebuild finished and was swapped in during the run"
+if kill -0 $rebuild 2>/dev/null; then
+    echo "the rebuild was still running when the load ended; waiting for it"
+    wait $rebuild
+else
+    wait $rebuild && echo "the rebuild finished and was swapped in while the load ran"
+fi
+curl -fsS "$addr/healthz" && echo
