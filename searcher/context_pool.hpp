@@ -115,7 +115,7 @@ class ContextPool {
                 // Also a remote shard that closed an idle connection: the first
                 // failure on a pooled context gets a fresh connection.
                 const bool pooled = slot.ctx && slot.fresh == false;
-                retry_transient(e, slot, attempt, pooled && attempt == 0);
+                retry_transient(e, slot, attempt, pooled && attempt == 0, /*local=*/false);
             } catch (const Xapian::Error& e) {
                 throw xapian_errors::translate(e, name_);
             } catch (...) {
@@ -145,9 +145,13 @@ class ContextPool {
         else return true;
     }
 
-    void retry_transient(const Xapian::Error& e, Slot& slot, std::size_t attempt, bool always_once = false) {
+    /// `local`: the error can come from a local writer (not so for a network
+    /// error; and checking would open the remote shards again, which costs a
+    /// connect timeout when a machine is down).
+    void retry_transient(const Xapian::Error& e, Slot& slot, std::size_t attempt, bool always_once = false,
+                         bool local = true) {
         slot.ctx.reset();  // never trust that handle again
-        bool changing = always_once || writer_active(path_) || read_index_marker(path_) != current_marker();
+        bool changing = always_once || (local && writer_active(path_)) || read_index_marker(path_) != current_marker();
         if (attempt >= max_retries_ || !changing) throw xapian_errors::translate(e, name_);
         std::this_thread::sleep_for(std::chrono::milliseconds(5 * (attempt + 1)));
         poll(true);
