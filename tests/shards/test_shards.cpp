@@ -75,6 +75,12 @@ std::vector<SearchRequest> requests() {
     add("learning", [](SearchRequest& r) { r.sort = SortOrder::publication_count; });
     add("learning", [](SearchRequest& r) { r.offset = 2; r.limit = 3; });   // paging
     add("systems", [](SearchRequest& r) { r.offset = 5; r.limit = 4; });
+    add("systems", [](SearchRequest& r) { r.sort = SortOrder::latest_year; r.offset = 3; r.limit = 5; });
+    add("", [](SearchRequest& r) {
+        r.filters[Facet::institution] = {"KAIST", "University of Michigan"};
+        r.year_min = 2018;
+        r.sort = SortOrder::publication_count;
+    });
     add("consnsus distribted", none);                                        // spelling
     add("ML", none);                                                          // synonyms
     return out;
@@ -116,6 +122,13 @@ void check_same(const SearchResults& a, const SearchResults& b, const SearchRequ
                 CHECK(a.hits[i].highlights[j].text == b.hits[i].highlights[j].text);
     }
     CHECK(a.facets == b.facets);
+    if (a.facets != b.facets)
+        for (const auto& [f, vals] : a.facets) {
+            std::string la, lb;
+            for (auto& v : vals) la += v.value + "=" + std::to_string(v.count) + " ";
+            for (auto& v : b.facets.at(f)) lb += v.value + "=" + std::to_string(v.count) + " ";
+            MESSAGE(std::string(facet_name(f)) << "\n  " << la << "\n  " << lb);
+        }
     CHECK(a.suggestion == b.suggestion);
     CHECK(a.partial == b.partial);
 }
@@ -178,7 +191,7 @@ TEST_CASE("a sharded index holds each profile in the shard of its id, and search
 
     Searcher one(idx.single), three(idx.sharded);
     for (const auto& r : requests()) check_same(one.search(r), three.search(r), r);
-    SearchResults misspelt = three.search(requests()[12]);
+    SearchResults misspelt = three.search(requests()[14]);
     CHECK_FALSE(misspelt.suggestion.empty());  // from DIR/aux
     CHECK(three.profile("kaist/jae-won-ryu").has_value());
     CHECK(ids(one.similar("kaist/jae-won-ryu", 5)) == ids(three.similar("kaist/jae-won-ryu", 5)));
@@ -201,13 +214,18 @@ TEST_CASE("three shards behind xapian-tcpsrv return what one local index returns
     fs::path stub = write_remote_stub(tmp / "cluster.stub", lines);
     Searcher one(idx.single), remote(stub);
     for (const auto& r : requests()) check_same(one.search(r), remote.search(r), r);
-    CHECK_FALSE(remote.search(requests()[12]).suggestion.empty());
+    CHECK_FALSE(remote.search(requests()[14]).suggestion.empty());
     auto p = remote.profile("kaist/jae-won-ryu");
     REQUIRE(p);
     CHECK(p->name == one.profile("kaist/jae-won-ryu")->name);
     CHECK(one.stats().facets == remote.stats().facets);
     CHECK(ids(one.similar("kaist/jae-won-ryu", 5)) == ids(remote.similar("kaist/jae-won-ryu", 5)));
     CHECK(remote.stats().profiles == one.stats().profiles);
+
+    // A stub mixing remote and local lines (shard 2 read from disk) is the same index.
+    fs::path mixed = write_remote_stub(tmp / "mixed.stub", {lines[0], lines[1], "auto " + shard_dirs()[2].string()});
+    Searcher both(mixed);
+    for (const auto& r : requests()) check_same(one.search(r), both.search(r), r);
 
     // Through the CLI too.
     RunResult cli = run_cli({"search", "consensus", "--db", stub.string(), "--json", "--limit", "3"});
