@@ -81,6 +81,14 @@ std::vector<SearchRequest> requests() {
         r.year_min = 2018;
         r.sort = SortOrder::publication_count;
     });
+    add("learning OR systems", [](SearchRequest& r) {
+        r.sort = SortOrder::publication_count;
+        r.offset = 7;
+        r.limit = 6;
+        r.filters[Facet::venue] = {"OSDI", "NeurIPS"};
+    });
+    add("", [](SearchRequest& r) { r.filters[Facet::year] = {"2023"}; r.offset = 4; r.limit = 3; });
+    add("distrib* OR fault*", none);  // the same hits, but scored per shard (docs/scale-out.md)
     add("consnsus distribted", none);                                        // spelling
     add("ML", none);                                                          // synonyms
     return out;
@@ -91,6 +99,12 @@ std::string describe(const SearchRequest& r) {
     s << "query [" << r.query << "] offset " << r.offset << " limit " << r.limit << " sort "
       << sort_order_name(r.sort) << " filters " << r.filters.size();
     return s.str();
+}
+
+std::vector<std::string> ids_of(const SearchResults& r) {
+    std::vector<std::string> v;
+    for (const auto& h : r.hits) v.push_back(h.id);
+    return v;
 }
 
 /// Same hits in the same order with the same scores, same facet counts, same
@@ -106,6 +120,18 @@ void check_same(const SearchResults& a, const SearchResults& b, const SearchRequ
         return k;
     };
     auto ka = key(a), kb = key(b);
+    if (r.query.find('*') != std::string::npos) {
+        // Xapian 1.4 expands a wildcard on each shard, with that shard's
+        // statistics: the same profiles match, their scores differ.
+        REQUIRE(r.offset == 0);
+        REQUIRE(a.total <= r.limit);
+        auto sa = ids_of(a), sb = ids_of(b);
+        std::sort(sa.begin(), sa.end());
+        std::sort(sb.begin(), sb.end());
+        CHECK(sa == sb);
+        CHECK(a.facets == b.facets);
+        return;
+    }
     bool ties = false;
     for (std::size_t i = 0; i + 1 < ka.size(); ++i) ties = ties || ka[i].first == ka[i + 1].first;
     if (ties) {  // compare as (score, id) sets, the order of scores must still match
@@ -191,7 +217,7 @@ TEST_CASE("a sharded index holds each profile in the shard of its id, and search
 
     Searcher one(idx.single), three(idx.sharded);
     for (const auto& r : requests()) check_same(one.search(r), three.search(r), r);
-    SearchResults misspelt = three.search(requests()[14]);
+    SearchResults misspelt = three.search(requests()[17]);
     CHECK_FALSE(misspelt.suggestion.empty());  // from DIR/aux
     CHECK(three.profile("kaist/jae-won-ryu").has_value());
     CHECK(ids(one.similar("kaist/jae-won-ryu", 5)) == ids(three.similar("kaist/jae-won-ryu", 5)));
@@ -214,7 +240,7 @@ TEST_CASE("three shards behind xapian-tcpsrv return what one local index returns
     fs::path stub = write_remote_stub(tmp / "cluster.stub", lines);
     Searcher one(idx.single), remote(stub);
     for (const auto& r : requests()) check_same(one.search(r), remote.search(r), r);
-    CHECK_FALSE(remote.search(requests()[14]).suggestion.empty());
+    CHECK_FALSE(remote.search(requests()[17]).suggestion.empty());
     auto p = remote.profile("kaist/jae-won-ryu");
     REQUIRE(p);
     CHECK(p->name == one.profile("kaist/jae-won-ryu")->name);
