@@ -134,6 +134,7 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     LineInfo info;
     info.index = index;
     if (line.blank() || is_detail_label(line.text)) return info;
+    if (header && is_postal_address(line.text)) return info;  // "Gates Hillman Center, 5000 Forbes Ave, ..."
     std::string head = entry_head(line.text);
     if (is_description(head)) return info;
     std::string text = unglue_columns(cut_detail(head));

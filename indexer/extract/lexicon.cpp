@@ -163,6 +163,10 @@ InstitutionStrength institution_strength(std::string_view part) {
     auto toks = tokens_of(p);
     if (toks.empty() || toks.size() > 10) return InstitutionStrength::none;
     const std::string& first = toks.front();
+    // "Institute Silver Medal", "University Research Prize": an honour, not a place.
+    static const std::unordered_set<std::string> honours = {"medal", "award", "prize", "scholarship", "fellowship",
+                                                            "honours", "honors", "grant", "distinction", "laureate"};
+    if (toks.size() >= 2 && contains(honours, toks.back())) return InstitutionStrength::none;
     // "Department of ...", "School of Computer Science", "Faculty of ..." are units of an institution.
     bool unit_lead = first == "department" || first == "dept" || first == "faculty" || first == "division" ||
                      ((first == "school" || first == "college" || first == "graduate") && toks.size() > 1 &&
@@ -253,6 +257,26 @@ bool is_location(std::string_view part, std::string_view next) {
         auto toks = tokens_of(p);
         return toks.size() <= 3 && institution_strength(p) == InstitutionStrength::none && !is_role(p) &&
                chars::is_upper(chars::first(p));
+    }
+    return false;
+}
+
+bool is_postal_address(std::string_view line) {
+    static const std::unordered_set<std::string> streets = {
+        "ave", "avenue", "street", "st", "road", "rd", "blvd", "boulevard", "drive", "dr", "lane", "ln", "way", "place",
+        "pl", "square", "sq", "katu", "strasse", "straße", "str", "rue", "via", "gasse", "weg", "plaza", "parkway", "pkwy"};
+    auto toks = tokens_of(line);
+    auto number = [](const std::string& t) {
+        return !t.empty() && t.size() <= 5 && std::all_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    };
+    for (std::size_t i = 0; i < toks.size(); ++i) {
+        if (!number(toks[i])) continue;
+        // "5000 Forbes Ave": a street word within three words after the number; "katu 2": right before it.
+        for (std::size_t k = i + 1; k < toks.size() && k <= i + 3; ++k)
+            if (contains(streets, toks[k])) return true;
+        if (i > 0 && contains(streets, toks[i - 1])) return true;
+        // "Pittsburgh, PA 15213": a five-digit ZIP after a two-letter state.
+        if (toks[i].size() == 5 && i > 0 && toks[i - 1].size() == 2 && is_country_or_state(toks[i - 1])) return true;
     }
     return false;
 }

@@ -33,6 +33,9 @@ bool starts_with_degree(std::string_view part);
 /// when `next` is a state or country ("Ann Arbor" followed by "MI").
 bool is_country_or_state(std::string_view part);
 bool is_location(std::string_view part, std::string_view next = {});
+/// A postal address: a house number before a street word ("5000 Forbes Ave",
+/// "Gustaf Hällströmin katu 2"), or a US ZIP or a postcode after a state ("PA 15213").
+bool is_postal_address(std::string_view line);
 
 /// A field of study or work ("Computer Science", "Electrical Engineering"):
 /// never an institution on its own.

@@ -185,7 +185,8 @@ std::vector<std::string> split_authors(std::string_view list) {
     for (std::size_t i = 0; i < raw.size(); ++i) {
         std::string name = raw[i];
         if (i + 1 < raw.size()) {
-            auto w = words_of(strip_marks(raw[i + 1]));
+            const std::string next = strip_marks(raw[i + 1]);  // words_of() returns views: keep it alive
+            auto w = words_of(next);
             bool initials_only = !w.empty() && std::all_of(w.begin(), w.end(), [](std::string_view x) { return is_initials(x) && x.find('.') != std::string_view::npos; });
             if (initials_only && words_of(raw[i]).size() <= 2) {
                 name = raw[i] + ", " + raw[i + 1];
@@ -253,6 +254,14 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             finished = true;
             break;
         }
+        // "C. Doe et al. Title": one name, then "et al." in the same item.
+        if (std::size_t at = core.find(" et al"); at != std::string_view::npos && looks_like_author(core.substr(0, at))) {
+            names.emplace_back(core.substr(0, at));
+            std::size_t dot = core.find('.', at);
+            end = core_off + (dot == std::string_view::npos ? at + 6 : dot + 1);
+            finished = true;
+            break;
+        }
         // "Doe, J., Roe, R. (submitted). Title": a status where the year would be.
         if (!names.empty()) {
             std::string lower = text::ascii_lower(core.substr(0, std::min<std::size_t>(core.size(), 40)));
@@ -296,6 +305,12 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             if (open != std::string_view::npos && is_only_dates(std::string(before.substr(open + 1)) + " " + std::to_string(years.front().year)))
                 before = text::trim(before.substr(0, open + 1));
             bool paren = !before.empty() && before.back() == '(';
+            // "Roe, R. (2019)" but not "Roe. Title. Eur. Phys. J. C 79 (2019) 455": only a
+            // name may stand before the parenthesized year.
+            if (paren) {
+                std::string_view name = text::trim(before.substr(0, before.size() - 1));
+                if (chars::count_words(name) > 4) paren = false, before = "x";
+            }
             if (before.empty() || paren) {
                 out.year = years.front().year;
                 std::size_t after = core_off + years.front().end;
@@ -343,7 +358,8 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
         }
         // Initials only ("B. D.", "JQ"): part of an APA name.
         {
-            auto w = words_of(strip_marks(core));
+            const std::string stripped = strip_marks(core);  // words_of() returns views: keep it alive
+            auto w = words_of(stripped);
             if (!w.empty() && w.size() <= 3 && !names.empty() &&
                 std::all_of(w.begin(), w.end(), [](std::string_view x) { return is_initials(x); })) {
                 names.emplace_back(core);
@@ -358,7 +374,8 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             std::string_view rest = text::trim(core.substr(dot + 1));
             if (rest.empty()) break;
             // "Doe, J. R. Title": initials glued to the title after an APA surname.
-            auto w = words_of(strip_marks(name));
+            const std::string stripped = strip_marks(name);  // words_of() returns views: keep it alive
+            auto w = words_of(stripped);
             bool initials = last_was_surname && !w.empty() && w.size() <= 3 &&
                             std::all_of(w.begin(), w.end(), [](std::string_view x) { return is_initials(x); });
             if (looks_like_author(name) || initials) {

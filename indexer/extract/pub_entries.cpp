@@ -45,6 +45,7 @@ std::vector<RawEntry> split_entries(const Block& block) {
     RawEntry cur;
     std::optional<int> year_hint;
     bool gap = false;
+    bool listing = false;  // a marked line has been seen
     auto flush = [&] {
         if (!cur.lines.empty()) {
             cur.year_hint = year_hint;
@@ -69,6 +70,10 @@ std::vector<RawEntry> split_entries(const Block& block) {
             flush();
             continue;
         }
+        // Prose before a marked list ("Authors in alphabetical order, as is customary
+        // in theory."; "Below are papers with a major personal contribution.") introduces it.
+        if (has_markers && !listing && l.marker == Marker::none && find_years(l.text).empty()) continue;
+        listing = listing || l.marker != Marker::none;
         bool starts = (numbered ? l.marker == Marker::number : l.marker != Marker::none) || cur.lines.empty();
         // A list without markers or blank lines: a line opening with "Doe, J. (2019)." starts an entry.
         if (!starts && !has_markers && !cur.lines.empty() && opens_citation(l.text)) starts = true;

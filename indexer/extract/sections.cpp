@@ -220,6 +220,13 @@ std::vector<Block> split_blocks(std::string_view text) {
             auto kind = short_enough && !text_after_colon ? classify_heading(heading, styled) : std::nullopt;
             // "Thesis:", "Project:" in plain text label a detail of an entry.
             if (kind && !styled && is_entry_label(heading)) kind.reset();
+            // "... Below are papers with a" + "major personal contribution.": the end of a
+            // sentence wrapped onto its own line.
+            if (kind && !styled && !cur.lines.empty() && !cur.lines.back().blank()) {
+                std::string_view prev = text::trim(cur.lines.back().text);
+                char last = prev.empty() ? '.' : prev.back();
+                if (chars::is_lower(chars::first(t)) && (std::islower(static_cast<unsigned char>(last)) || last == ',')) kind.reset();
+            }
             if (kind) {
                 start(heading, *kind, line.heading_level);
                 continue;

@@ -167,3 +167,23 @@ TEST_CASE("a known employer that ends like a unit, and a role named after a univ
     check("EMPLOYMENT\nUniversity Lecturer, University of Helsinki     2019 - present\n",
           {{"University of Helsinki", "University Lecturer", 2019, std::nullopt, true, work}});
 }
+
+TEST_CASE("the header's postal address and 'Last updated' date are no affiliation; an honour is no school") {
+    cvsearch::readers::TextDocument d;
+    d.text =
+        "# Ada Byron\n\n"
+        "Ph.D. Student, Computer Science Department, Example University\n"
+        "Hopper Hall Center, 5000 Forbes Ave, Pittsburgh, PA 15213\n"
+        "*Last updated: January 2026*\n\n"
+        "## Education\n\n"
+        "- **Example University**, Ph.D. in Computer Science, Aug 2021 - Present\n"
+        "- **Indian Institute of Technology Bombay**, B.Tech. in Computer Science, 2017-2021\n"
+        "  Institute Silver Medal\n";
+    auto got = cvsearch::extract::extract_profile(d).affiliations;
+    for (const auto& a : got) {
+        CAPTURE(a.institution_raw);
+        CHECK(a.institution_raw.find("Hopper Hall") == std::string::npos);
+        CHECK(a.institution_raw.find("Medal") == std::string::npos);
+    }
+    CHECK(got.size() == 2);
+}

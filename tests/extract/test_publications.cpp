@@ -7,6 +7,7 @@
 
 #include "indexer/extract/extract.hpp"
 #include "indexer/extract/publications.hpp"
+#include "indexer/normalize/normalize.hpp"
 #include "indexer/readers/reader.hpp"
 
 using cvsearch::Publication;
@@ -255,4 +256,29 @@ TEST_CASE("a tag naming a second venue gives a second publication") {
     CHECK(p.publications[0].venue_raw == "arXiv");
     CHECK(p.publications[1].venue_raw == "NSDI '25 Poster");
     CHECK(p.publications[1].year == 2025);
+}
+
+TEST_CASE("physics style: 'Journal Vol (Year) pages', 'X et al.', and prose before the list") {
+    cvsearch::readers::TextDocument d;
+    d.text =
+        "PUBLICATIONS\n\n"
+        "I am a member of a large collaboration (author on >500 papers). Below are papers with a\n"
+        "major personal contribution.\n\n"
+        "1. A. Byron, G. Hopper. Energy-flow reconstruction in the forward region.\n"
+        "   Eur. Phys. J. C 79 (2019) 455.\n"
+        "2. A. Byron et al. Measurement of the energy resolution of an upgraded\n"
+        "   calorimeter with 2022 test-beam data. JINST 18 (2023) P08012.\n"
+        "3. A. Byron. Calibrating photon energies with radiative decays.\n"
+        "   Nucl. Instrum. Meth. A 936 (2019) 12-15 (proceedings of the 14th Pisa Meeting).\n";
+    auto p = cvsearch::extract::extract_profile(d);
+    REQUIRE(p.publications.size() == 3);
+    CHECK(p.publications[0].title == "Energy-flow reconstruction in the forward region");
+    CHECK(p.publications[0].year == 2019);
+    CHECK(p.publications[1].title == "Measurement of the energy resolution of an upgraded calorimeter with 2022 test-beam data");
+    CHECK(p.publications[1].year == 2023);  // the venue's year, not the one in the title
+    CHECK(p.publications[2].title == "Calibrating photon energies with radiative decays");
+    cvsearch::normalize::normalize_profile(p);
+    CHECK(p.publications[0].venue == "EPJC");
+    CHECK(p.publications[1].venue == "JINST");
+    CHECK(p.publications[2].venue == "NIM A");
 }
