@@ -150,6 +150,10 @@ std::optional<PublicationKind> status_instead_of_venue(std::string_view raw) {
                                "doctoral thesis", "master s thesis", "masters thesis", "msc thesis", "m s thesis",
                                "bachelor s thesis", "bachelor thesis", "dissertation", "thesis", "habilitation"})
         if (key.rfind(thesis, 0) == 0) return PublicationKind::thesis;
+    // "University of Michigan (Ph.D. dissertation)": the kind of thesis named after the school.
+    for (const char* thesis : {" ph d dissertation", " ph d thesis", " phd dissertation", " phd thesis", " doctoral dissertation",
+                               " doctoral thesis", " master s thesis", " masters thesis", " msc thesis"})
+        if (key.find(thesis) != std::string::npos) return PublicationKind::thesis;
     return std::nullopt;
 }
 

@@ -54,6 +54,7 @@ TEST_CASE("normalize_profile fills venues and kinds; status words give no venue"
     p.publications.push_back({"T4", {}, "Transactions on Computer Systems", "", 2020, PublicationKind::other});
     p.publications.push_back({"T5", {}, "", "arXiv:2101.00001", 2021, PublicationKind::conference});
     p.publications.push_back({"T6", {}, "", "Ph.D. Dissertation, The University of Texas at Austin", 2019, PublicationKind::other});
+    p.publications.push_back({"T7", {}, "", "Example University (Ph.D. dissertation)", 2020, PublicationKind::other});
     normalize_profile(p);
     CHECK(p.publications[0].venue == "SOSP");
     CHECK(p.publications[0].kind == PublicationKind::conference);
@@ -66,6 +67,8 @@ TEST_CASE("normalize_profile fills venues and kinds; status words give no venue"
     CHECK(p.publications[4].kind == PublicationKind::conference);  // the extractor's kind is kept
     CHECK(p.publications[5].venue == "");
     CHECK(p.publications[5].kind == PublicationKind::thesis);
+    CHECK(p.publications[6].venue == "");
+    CHECK(p.publications[6].kind == PublicationKind::thesis);
 }
 
 TEST_CASE("the compiled-in venue table is the full data file") {
