@@ -94,10 +94,17 @@ IndexState inspect(const fs::path& dir) {
     std::ifstream in(stub);
     if (!in) throw Error(ErrorCode::io, stub.string(), "cannot read the index's stub file; check its permissions");
     std::vector<std::string> lines;
+    bool sharded = false;  // "# cvsearch-shards N": indexer/shards.hpp
     for (std::string line; std::getline(in, line);) {
         line = trim(line);
+        if (line.rfind("# cvsearch-shards ", 0) == 0) sharded = true;
         if (!line.empty() && line[0] != '#') lines.push_back(line);
     }
+    if (sharded)
+        throw Error(ErrorCode::usage, dir.string(),
+                    "is a sharded index (" + std::to_string(lines.size()) +
+                        " shards): update it with `cvsearch index ROOT --db " + dir.string() +
+                        "` (cvsearch::index_directory), or write each shard DIR/shard-NNN as an index of its own");
     std::string generation;
     if (lines.size() == 1) {
         std::istringstream words(lines[0]);

@@ -391,6 +391,13 @@ TEST_CASE("incremental runs route changes to the profile's shard; the shard coun
     CHECK(onto.exit_code == 2);
     CHECK(onto.err.find("unsharded") != std::string::npos);
     CHECK_FALSE(fs::exists(plain / "shard-000"));
+    try {  // the library's writer is for one index, and says what to use instead
+        IndexWriter w(db);
+        FAIL("IndexWriter opened a sharded index");
+    } catch (const Error& e) {
+        CHECK(e.code() == ErrorCode::usage);
+        CHECK(e.message().find("sharded index (3 shards)") != std::string::npos);
+    }
 
     // --full rebuilds every shard; a searcher that is open follows the swap.
     SearcherOptions fast;
