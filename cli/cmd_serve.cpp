@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "commands.hpp"
+#include "print.hpp"
 #include "cvsearch/errors.hpp"
 #include "cvsearch/http_api.hpp"
 #include "options.hpp"
@@ -51,15 +52,6 @@ std::string loggable_path(const std::string& target) {
         }
     }
     return out.empty() ? "-" : out;
-}
-
-std::string utc_now() {
-    std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
 }
 
 // Set by the pre-routing handler, read by the logger: both run on the thread
@@ -116,7 +108,7 @@ int serve(const ServeArgs& a) {
         if (r.status != 304) res.set_content(std::move(r.body), r.content_type.c_str());
         if (!r.log_detail.empty()) {
             std::lock_guard lock(log_mutex);
-            std::fprintf(stderr, "%s error %d on %s: %s\n", utc_now().c_str(), r.status, loggable_path(req.target).c_str(),
+            std::fprintf(stderr, "%s error %d on %s: %s\n", iso8601_utc().c_str(), r.status, loggable_path(req.target).c_str(),
                          r.log_detail.c_str());
         }
     };
@@ -149,7 +141,7 @@ int serve(const ServeArgs& a) {
                 request_start = {};
             }
             std::lock_guard lock(log_mutex);
-            std::fprintf(stderr, "%s %s %s %s %d %zu %s\n", utc_now().c_str(), req.remote_addr.c_str(), req.method.c_str(),
+            std::fprintf(stderr, "%s %s %s %s %d %zu %s\n", iso8601_utc().c_str(), req.remote_addr.c_str(), req.method.c_str(),
                          loggable_path(req.target).c_str(), res.status, res.body.size(), duration.c_str());
         });
     }

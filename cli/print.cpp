@@ -1,6 +1,7 @@
 #include "print.hpp"
 
 #include <cstdlib>
+#include <ctime>
 #include <unistd.h>
 
 namespace cvsearch::cli {
@@ -15,6 +16,15 @@ Style style_for(std::FILE* stream) {
 void print_error(std::string_view message) {
     Style s = style_for(stderr);
     std::fprintf(stderr, "%s %.*s\n", s.red("cvsearch:").c_str(), static_cast<int>(message.size()), message.data());
+}
+
+std::string iso8601_utc(std::chrono::system_clock::time_point t) {
+    std::time_t tt = std::chrono::system_clock::to_time_t(t);
+    std::tm tm{};
+    gmtime_r(&tt, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
 }
 
 }  // namespace cvsearch::cli

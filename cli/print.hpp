@@ -1,6 +1,7 @@
 // cli/print.hpp — terminal output helpers: colour only on a TTY without NO_COLOR.
 #pragma once
 
+#include <chrono>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -26,5 +27,8 @@ Style style_for(std::FILE* stream);
 
 /// Prints "cvsearch: <message>" to stderr.
 void print_error(std::string_view message);
+
+/// "2026-11-22T20:49:40Z" (ISO 8601, UTC), for logs and reports.
+std::string iso8601_utc(std::chrono::system_clock::time_point t = std::chrono::system_clock::now());
 
 }  // namespace cvsearch::cli

@@ -11,21 +11,13 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "core/clock.hpp"
 #include "cvsearch/errors.hpp"
 
 namespace cvsearch::indexing {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string utc_now() {
-    std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 
 std::string host_name() {
     char buf[256] = {};
@@ -119,7 +111,7 @@ IndexLock::IndexLock(const fs::path& dir, std::chrono::milliseconds wait,
     }
     waited_ = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
     // We hold it: say who we are (best effort; the lock works without it).
-    std::string content = "pid=" + std::to_string(::getpid()) + "\nhost=" + host_name() + "\nstarted=" + utc_now() +
+    std::string content = "pid=" + std::to_string(::getpid()) + "\nhost=" + host_name() + "\nstarted=" + clock::iso8601_utc() +
                           "\ncommand=" + command_line() + "\n";
     if (::ftruncate(fd, 0) == 0) {
         ssize_t ignored = ::pwrite(fd, content.data(), content.size(), 0);

@@ -7,6 +7,7 @@
 
 #include <xapian.h>
 
+#include "core/clock.hpp"
 #include "core/text.hpp"
 #include "cvsearch/indexer.hpp"
 #include "cvsearch/version.hpp"
@@ -22,15 +23,6 @@ namespace cvsearch {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string utc_now_iso8601() {
-    std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 
 bool holds_xapian_db(const fs::path& dir) {
     std::error_code ec;
@@ -208,7 +200,7 @@ void IndexWriter::commit() {
     impl_->guarded([&] {
         auto& db = impl_->db;
         db.set_metadata(std::string(schema::meta_schema), std::string(schema::version));
-        db.set_metadata(std::string(schema::meta_built_at), utc_now_iso8601());
+        db.set_metadata(std::string(schema::meta_built_at), clock::iso8601_utc());
         db.set_metadata(std::string(schema::meta_library_version), version());
         db.set_metadata(std::string(schema::meta_profile_count), std::to_string(db.get_doccount()));
         // The synonym table always mirrors the compiled-in data/synonyms.tsv.
