@@ -9,12 +9,41 @@
 
 #include <algorithm>
 
+#include "core/text.hpp"
+
 namespace cvsearch::extract {
 namespace {
 
 void append(std::vector<std::string>& to, const std::vector<std::string>& from) {
     for (const auto& x : from)
         if (std::find(to.begin(), to.end(), x) == to.end()) to.push_back(x);
+}
+
+// A publication page without the owner's name on it ("Skip to main content",
+// then the list): the owner is the one author on (nearly) every paper.
+std::string author_of_every_paper(const std::vector<Publication>& pubs) {
+    std::vector<std::pair<std::string, std::size_t>> counts;  // first spelling seen, papers
+    std::size_t with_authors = 0;
+    for (const auto& pub : pubs) {
+        if (pub.authors.empty()) continue;
+        ++with_authors;
+        std::vector<std::string> seen;
+        for (const auto& a : pub.authors) {
+            std::string key = text::fold_key(a);
+            if (key.empty() || std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+            seen.push_back(key);
+            auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return text::fold_key(c.first) == key; });
+            if (it == counts.end()) counts.emplace_back(a, 1);
+            else ++it->second;
+        }
+    }
+    if (with_authors < 3) return {};
+    auto best = std::max_element(counts.begin(), counts.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    // Everyone's name on at least 80% of the papers, and a full name ("Insu Jang", not "I. Jang").
+    if (best == counts.end() || best->second * 5 < with_authors * 4 || best->first.find('.') != std::string::npos ||
+        best->first.find(' ') == std::string::npos)
+        return {};
+    return best->first;
 }
 
 bool has_publication_section(const std::vector<Block>& blocks) {
@@ -60,6 +89,7 @@ Profile extract_profile(const readers::TextDocument& doc) {
         if (!listed || !publication_section)
             for (auto& pub : mentioned_publications(b)) p.publications.push_back(std::move(pub));
     }
+    if (p.name.empty()) p.name = author_of_every_paper(p.publications);
     if (p.affiliations.empty())
         for (const Block& b : blocks)
             if (b.kind == "header" || b.kind == "summary" || b.kind == "other" || b.kind == "research")

@@ -93,3 +93,17 @@ TEST_CASE("names next to their CJK spelling, with initials, and in a link text")
     CHECK(extract_profile(doc("x\n", "Avery A. Quinlan")).name == "Avery A. Quinlan");
     CHECK(extract_profile(doc("# Publications\n- x\n\nYou can find my CV here: Avery Quinlan's Curriculum Vitae\n")).name == "Avery Quinlan");
 }
+
+TEST_CASE("a publication page without a name: the author on every paper, if there is one") {
+    const std::string page =
+        "Skip to main content\n\nTable of Contents\n\n"
+        "  1. [SOSP '23] Resilient Training of Large Models with Templates\n    Avery Quinlan, Bo Ito, and Cy Roe\n"
+        "  2. [NSDI '21] Offloading a File System to SmartNICs\n    Dee Kim, Avery Quinlan, and Eli Park\n"
+        "  3. [ASPLOS '19] Isolated Execution for Commodity GPUs\n    Avery Quinlan, Fay Lund\n";
+    CHECK(extract_profile(doc(page.c_str())).name == "Avery Quinlan");
+    // Nobody on every paper: no guess.
+    std::string mixed = page;
+    mixed.replace(mixed.rfind("Avery Quinlan"), 13, "Gus Hale");
+    mixed.replace(mixed.rfind("Avery Quinlan"), 13, "Hal Ng");
+    CHECK(extract_profile(doc(mixed.c_str())).name.empty());
+}
