@@ -1,5 +1,6 @@
 #include "searcher/query_builder.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <set>
 
@@ -100,6 +101,34 @@ std::string field_prefix(const std::string& field) {
     return {};
 }
 
+/// "cvswildany:distrib" (query_text.hpp): the words with that beginning, as
+/// one OP_SYNONYM, like OP_WILDCARD with WILDCARD_LIMIT_MOST_FREQUENT.
+class WildcardProcessor : public Xapian::FieldProcessor {
+  public:
+    WildcardProcessor(const Xapian::Database& db, std::string prefix, std::size_t max_expansion)
+        : db_(db), prefix_(std::move(prefix)), max_(max_expansion) {}
+    Xapian::Query operator()(const std::string& value) override {
+        const std::string start = prefix_ + value;
+        std::vector<std::pair<Xapian::doccount, std::string>> terms;
+        for (auto it = db_.allterms_begin(start); it != db_.allterms_end(start); ++it) terms.emplace_back(it.get_termfreq(), *it);
+        if (terms.size() > max_) {
+            std::stable_sort(terms.begin(), terms.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+            terms.resize(max_);
+        }
+        // No such word: a term that is not in the index (matches nothing, like an
+        // OP_WILDCARD without expansions; MatchNothing would read as "no query").
+        if (terms.empty()) return Xapian::Query(start);
+        std::vector<std::string> words;
+        for (auto& t : terms) words.push_back(std::move(t.second));
+        return Xapian::Query(Xapian::Query::OP_SYNONYM, words.begin(), words.end());
+    }
+
+  private:
+    const Xapian::Database& db_;
+    std::string prefix_;
+    std::size_t max_;
+};
+
 constexpr unsigned parse_flags = Xapian::QueryParser::FLAG_DEFAULT | Xapian::QueryParser::FLAG_WILDCARD |
                                  Xapian::QueryParser::FLAG_PURE_NOT | Xapian::QueryParser::FLAG_AUTO_SYNONYMS |
                                  Xapian::QueryParser::FLAG_AUTO_MULTIWORD_SYNONYMS;
@@ -129,6 +158,17 @@ QueryBuilder::QueryBuilder(const Xapian::Database& db, const analysis::Analyzer&
 
 QueryBuilder::~QueryBuilder() = default;
 
+void QueryBuilder::use_dictionary(const Xapian::Database& dictionary) {
+    parser_.set_database(dictionary);
+    if (wildcard_fields_) return;
+    wildcard_fields_ = true;
+    for (const char* field : {"any", "name", "title", "interest", "skill"}) {
+        const std::string f = field;
+        parser_.add_prefix(std::string(wildcard_field_prefix) + f,
+                           (new WildcardProcessor(db_, field_prefix(f == "any" ? "" : f), max_wildcard_expansion_))->release());
+    }
+}
+
 Xapian::Query QueryBuilder::year_range(const Xapian::Database& db, std::optional<int> lo, std::optional<int> hi) {
     const std::string prefix(schema::year_facet_prefix);
     std::vector<Xapian::Query> years;
@@ -144,7 +184,7 @@ Xapian::Query QueryBuilder::year_range(const Xapian::Database& db, std::optional
 
 BuiltQuery QueryBuilder::build(std::string_view query) {
     BuiltQuery out;
-    out.prepared = prepare_query(query, analyzer_);
+    out.prepared = prepare_query(query, analyzer_, wildcard_fields_);
     warnings_->clear();
     if (out.prepared.empty) {
         out.query = match_all();

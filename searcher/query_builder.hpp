@@ -49,10 +49,12 @@ class QueryBuilder {
 
     BuiltQuery build(std::string_view query);
 
-    /// Take synonyms from `dictionary` instead of the searched database (a
-    /// sharded or remote index: searcher/shard_open.hpp). Wildcards are expanded
-    /// by the match, on the searched database, either way.
-    void use_dictionary(const Xapian::Database& dictionary) { parser_.set_database(dictionary); }
+    /// A sharded or remote index (searcher/shard_open.hpp): take synonyms from
+    /// `dictionary` instead of the searched database, and expand trailing
+    /// wildcards here, once over all shards, into OP_SYNONYM of the (at most
+    /// max_wildcard_expansion most frequent) words: Xapian 1.4 would expand
+    /// OP_WILDCARD on each shard, with that shard's words and statistics.
+    void use_dictionary(const Xapian::Database& dictionary);
 
     /// OR of the XY terms for the years in [lo, hi] present in the index;
     /// MatchNothing when there are none.
@@ -63,6 +65,7 @@ class QueryBuilder {
     const analysis::Analyzer& analyzer_;
     std::size_t max_wildcard_expansion_;
     Xapian::QueryParser parser_;
+    bool wildcard_fields_ = false;
     std::shared_ptr<std::vector<std::string>> warnings_;  // filled by the field processors
 };
 

@@ -32,7 +32,8 @@ std::vector<std::string> key_words(std::string_view value) {
 
 class Lexer {
   public:
-    Lexer(std::string_view q, const analysis::Analyzer& an) : q_(q), an_(an) {}
+    Lexer(std::string_view q, const analysis::Analyzer& an, bool wildcard_fields)
+        : q_(q), an_(an), wildcard_fields_(wildcard_fields) {}
 
     PreparedQuery run() {
         r_.empty = text::trim(q_).empty();
@@ -218,7 +219,14 @@ class Lexer {
         } else if (stars > 0 && stars < value.size()) {
             ++wildcards_;
             std::string_view core = value.substr(0, value.size() - stars);
-            r_.text += marker + fp + an_.prepare(core) + "*";
+            const std::string word = an_.prepare(core);
+            const bool simple = !word.empty() && std::all_of(word.begin(), word.end(), [](char ch) {
+                return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || static_cast<unsigned char>(ch) >= 0x80;
+            });
+            if (wildcard_fields_ && simple)  // expanded by QueryBuilder's field processor
+                r_.text += marker + std::string(wildcard_field_prefix) + (field.empty() ? "any" : field) + ":" + word;
+            else
+                r_.text += marker + fp + an_.prepare(core) + "*";
             r_.atoms.push_back({field, {text::fold(core)}, true, negated});
             return;
         }
@@ -257,6 +265,7 @@ class Lexer {
     bool negate_next_ = false;
     bool has_positive_ = false;
     std::size_t wildcards_ = 0;
+    bool wildcard_fields_ = false;
     std::vector<bool> groups_;
     std::vector<std::size_t> hate_marks_;
 };
@@ -275,8 +284,8 @@ std::string canonical_field(std::string_view name) {
     return {};
 }
 
-PreparedQuery prepare_query(std::string_view query, const analysis::Analyzer& analyzer) {
-    return Lexer(query, analyzer).run();
+PreparedQuery prepare_query(std::string_view query, const analysis::Analyzer& analyzer, bool wildcards_as_fields) {
+    return Lexer(query, analyzer, wildcards_as_fields).run();
 }
 
 }  // namespace cvsearch::search

@@ -61,7 +61,15 @@ struct PreparedQuery {
 /// How many trailing wildcards one query may use.
 inline constexpr std::size_t max_query_wildcards = 20;
 
-PreparedQuery prepare_query(std::string_view query, const analysis::Analyzer& analyzer);
+/// The field a trailing wildcard becomes with wildcards_as_fields: "distrib*"
+/// -> "cvswildany:distrib", "title:distrib*" -> "cvswildtitle:distrib".
+inline constexpr std::string_view wildcard_field_prefix = "cvswild";
+
+/// wildcards_as_fields: write trailing wildcards as wildcard_field_prefix
+/// fields, for a QueryBuilder that expands them itself (sharded indexes:
+/// searcher/query_builder.hpp).
+PreparedQuery prepare_query(std::string_view query, const analysis::Analyzer& analyzer,
+                            bool wildcards_as_fields = false);
 
 /// The canonical field for a name the user typed ("Skills" -> "skill"); empty if unknown.
 std::string canonical_field(std::string_view name);
