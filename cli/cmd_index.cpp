@@ -260,7 +260,9 @@ Action add_index_command(CLI::App& app) {
         }
         if (!a->report_file.empty()) {
             try {
-                write_atomically(a->report_file, report_json(*a, report, fatal, rc, started).dump(2) + "\n");
+                // replace: file names need not be UTF-8, JSON must be
+                write_atomically(a->report_file,
+                                 report_json(*a, report, fatal, rc, started).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
             } catch (const Error& e) {
                 print_error(e.what());
                 if (rc == exit_ok) rc = exit_no_match;  // not 2: the index itself was committed

@@ -281,7 +281,7 @@ Profile profile_from_json(std::string_view text, std::string_view origin) {
     json j;
     try {
         j = json::parse(text.begin(), text.end(), nullptr, true, /*ignore_comments=*/false);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // parse_error, or out_of_range for a number like 1e400
         throw Error(ErrorCode::parse, std::string(origin), std::string("malformed JSON: ") + e.what());
     }
     return reader.profile(j);

@@ -24,8 +24,13 @@ inline void check_utf8(std::string_view s, const char* what) {
 /// Light-markup text: UTF-8, '\n' line ends, no control characters.
 inline void check_markup(std::string_view s, const char* what) {
     check_utf8(s, what);
-    for (unsigned char c : s)
-        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) broken(what);
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) {
+            std::fprintf(stderr, "control byte 0x%02x at %zu of %zu\n", c, i, s.size());
+            broken(what);
+        }
+    }
 }
 
 inline void check_profile(const Profile& p) {

@@ -426,7 +426,8 @@ std::size_t decode_one(std::string_view s, std::size_t i, bool strict, std::stri
         if (k == start) return i;
         bool semi = k < s.size() && s[k] == ';';
         if (strict && !semi) return i;
-        if (cp == 0 || cp > 0x10FFFF) cp = 0xFFFD;
+        if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;  // no surrogates in UTF-8
+        if ((cp < 0x20 && cp != '\n' && cp != '\t') || cp == 0x7F) cp = ' ';       // &#28;: no control characters
         if (cp >= 0x80 && cp < 0xA0) cp = ' ';  // C1 range: what the page meant was Windows-1252; a space is safe
         utf8::append(out, cp);
         return semi ? k + 1 : k;

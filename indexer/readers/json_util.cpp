@@ -47,6 +47,12 @@ nlohmann::ordered_json parse(std::string_view text, std::string_view name) {
         std::string detail = colon == std::string::npos ? what : what.substr(colon + 2);
         std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
         throw Error(ErrorCode::parse, std::string(name), "malformed JSON " + position(text, at) + ": " + detail);
+    } catch (const nlohmann::json::exception& e) {  // out_of_range.406: a number beyond double, e.g. 1e400
+        std::string what = e.what();
+        auto bracket = what.find("] ");
+        std::string detail = bracket == std::string::npos ? what : what.substr(bracket + 2);
+        if (detail.size() > 120) detail = detail.substr(0, 120) + "...";
+        throw Error(ErrorCode::parse, std::string(name), "malformed JSON: " + detail);
     }
 }
 

@@ -41,7 +41,9 @@ std::string clean_characters(std::string_view s) {
     out.reserve(s.size());
     for (std::size_t i = 0; i < s.size();) {
         auto [c, len] = utf8::decode(s, i);
-        if (c < 0x80 && c != '\t') {
+        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) {
+            out.push_back(' ');  // control characters never reach the extractor (reader.hpp)
+        } else if (c < 0x80 && c != '\t') {
             out.push_back(static_cast<char>(c));
         } else if (is_exotic_space(c)) {
             out.push_back(' ');

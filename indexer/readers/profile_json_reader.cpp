@@ -116,9 +116,10 @@ std::vector<Profile> read_lines(std::string_view text, std::string_view name) {
         json value;
         try {
             value = json::parse(line.begin(), line.end());
-        } catch (const json::parse_error& e) {
+        } catch (const json::exception& e) {  // parse_error, or out_of_range for a number like 1e400
             std::string what = e.what();
             auto colon = what.find(": ");
+            if (colon == std::string::npos) colon = what.find("] ");
             throw Error(ErrorCode::parse, std::string(name),
                         where + ": malformed JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2)));
         }

@@ -375,3 +375,18 @@ TEST_CASE("a full disk while writing: a clear error, the index unchanged") {
     CHECK(run_cli({"index", cvs.string(), "--db", db.string()}).exit_code == 0);
     CHECK(ids_found(db, "holography").size() == 60);
 }
+
+TEST_CASE("file names that are not UTF-8 are indexed and reported") {
+    TempDir dir;
+    const fs::path cvs = dir / "cvs", db = dir / "db", report = dir / "report.json";
+    write_file(cvs / "b\xFF\xFE.txt", text_cv("Bo Ferrand", "holography"));
+    write_file(cvs / "c\xC3.txt", "");  // fails: the failure's path is not UTF-8 either
+    RunResult r = run_cli({"index", cvs.string(), "--db", db.string(), "--report", report.string()});
+    CAPTURE(r.err);
+    CHECK(r.exit_code == 1);  // one failed file; before the fix: 2, "internal error ... invalid UTF-8 byte"
+    CHECK_FALSE(contains(r.err, "internal error"));
+    const std::string json = read_file(report);
+    CHECK(text::is_valid_utf8(json));
+    CHECK(contains(json, "\"b\xEF\xBF\xBD"));  // U+FFFD stands for the bad bytes
+    CHECK(ids_found(db, "holography").size() == 1);
+}

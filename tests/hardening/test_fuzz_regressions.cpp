@@ -1,0 +1,137 @@
+// Inputs that crashed a fuzz target (scripts/fuzz.sh), kept as byte literals,
+// each with what it found. They run through parse_bytes like any file, and the
+// readers' promises are checked: well-formed UTF-8, no control characters, only
+// cvsearch::Error thrown.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <string_view>
+
+#include "core/text.hpp"
+#include "cvsearch/errors.hpp"
+#include "cvsearch/parse.hpp"
+#include "indexer/readers/reader.hpp"
+
+using namespace cvsearch;
+
+namespace {
+
+struct Regression {
+    const char* target;  // the fuzz target that found it
+    const char* name;    // file name given to parse_bytes (format by extension)
+    const char* found;
+    std::string_view bytes;
+};
+
+void check_clean(std::string_view s) {
+    CHECK(text::is_valid_utf8(s));
+    for (unsigned char c : s) CHECK_FALSE(((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f));
+}
+
+constexpr char input0[] =
+    "\xff\x02\xbe\xff\xdf\xb9\x9a\xff\xa5\x06p\x00\x7f\x0d\x0a" "Cu\x9bp\x05\x00@a\x00\x00ssistant ";
+constexpr char input1[] =
+    "---\x0aname: Dee Alvarsson\x0a" "email: dee@example.org\x0awebsite: https://dee.example.org\x0a---\x0a"
+    "# Dee Alvarsson\x0a\x0a**Associate Professor**, [University of Michigan](https://umich.example.org)"
+    "\x0a\x0a## Publications\x0a\x0a" "2. *Cryptanalysis for everyone*. D. Al\x7f" "arsson, E. Sandoval."
+    " **CCS 2020**.\x0a" "2. [Side channels](https://x.example.org) \xe2\x80\x94 USENIX Security '19\x0a"
+    "\x0a## Skills\x0a`C++`, Rust, _LaTeX_\x0a\x0a| Year | Award |\x0a|------|-------|\x0a| 2020 | Best "
+    "Paper |\x0a";
+constexpr char input2[] =
+    "<!DO\xba\xab\xa6\xaf" "E hAssistant Professor, <a href=\x22https://k.example.org\x22>KAIST</a><br>\x0a"
+    "<a href=\x22mailtrg\x22>fen&#28;example.org\xfe\x0f" "a></p>\x0a<h1>Publications<Okafor F</b>, Lee "
+    "J. <i>Graph sketches</i>. NSDI&nbsp;2022.</li>\x0a<li>Sketch &amp; Co. <span>]LDB</span> 2020</li><"
+    "/ol><!-- hidden -->\x0a<table><tr><\xebtd>\xe2\xa6\x81" "9</td><td>Best Paper, SIG\x01\x10\x00\x00\xe0"
+    "`\x00\x00</tr></table></body></html>\x0a";
+constexpr char input3[] =
+    "\x5c" "documentclass{moderncv}\x0a\x5cmoderncvstyle{classic}\x0a\x5cname{Eve}{Sandoval}\x0a\x5c" "e"
+    "mail{eve@example.org}\x0a\x5chomepage{eve.example.org}\x0a\x5cnewcommand{\x5cme}{\x5ctextbf{E.~Sand"
+    "oval}A\x0a\x5c" "begin{document}\x0a\x5cmakecvtitle\x0a\x5csection{Education}\x0a\x5c" "cventry{344"
+    "5--2020}{Ph.D.}{Universit\x5c'e de MoGtr\x5c'eal}{Canada}{}{Thesis on palynology}\x0a\x5csection{Pu"
+    "blications}\x0a\x5c" "begin{enumerate}\x0a  \x5citen{enumerate}\x0a  \x5citem \x5cme{} and F.~M\x5c"
+    "\x22uller. \x5c" "emph{Pollen indexes}. In \x5ctextit{Proc.\x5c KDD}, 2021.\x0a  \x5citem[--tion}\x0a"
+    "\x5c" "cventry\x5chref{https://x.example.org}{link} % a comment\x0a\x5c" "end{enumerate}\x0a\x5c" "b"
+    "egin{itemizexttt{++}, $\x5c" "alpha$-testing \x5c\x5c \x5cverb|x| \x5c" "end{itemize}\x0a\x5c" "end"
+    "{document}\x0a";
+constexpr char input4[] =
+    "@Cy Marlowe\x0a# Experience\x0a- 2019\xe2\x80\x93present: Staff Scientist, Centre for Glaciology, U"
+    "niv. of Oslo, Norway\x0a- Aug 2014 - Feb 2018: Postdoc, MIT CSAIL, Cambridge, MA\x0a\x0a# Publicati"
+    "ons\x0a- 1. C. Marlowe and D. Alvarsson. \x22Ice at scale.\x22 In Proceedings of VLDB, 2022. arXiv:"
+    "2201.00001\x0a- Marlowe, C., & Sandoval, E. (2020). Frozen indexes. ACM TODS, 45(2).\x0a\x0a# Award"
+    "s\x0a- NSF CAREER Award, 2021\x0a";
+constexpr char input5[] =
+    "{\x22$schema\x22:2222222222222222222222222222222222222000000000000000000000000000000000222222200000"
+    "000000000000000000222222222222222222222222222222222222000000000000000000000000000000000000000000000"
+    "000022222222222222222222222222222220000000000000000000000000000000000000000000000000222222222222222"
+    "222222222200000000000000000000000000000000000000000000000000000000000000000000000209893\xb3\xb3\xb3"
+    "\xb3s";
+constexpr char input6[] =
+    "511111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111511155"
+    "555511111111111111111111111111111111111111111111111111111111111511155555511111111111111111111111111"
+    "111111111111111111111111111111111111111111111111111111111155555555555555555555555555555555555500000"
+    "000000000000000\xff\xff\xff\x08" "0000000000000007706326 Nord\x22, \x22" "affiliation\x22name\x22: "
+    "\x22Lea Mos\xff\x00s\x22}, {\x22id\x22: \x22" "b\x22, \x22name\x22:  Max Nord\x22, \x22" "affiliat\x22"
+    "nio3: [`}]";
+
+const Regression regressions[] = {
+    {"text_reader", "crash.txt", "a stray DEL (0x7f) passed the text reader", {input0, sizeof input0 - 1}},
+    {"markdown_reader", "crash.md", "a DEL (0x7f) passed the Markdown reader", {input1, sizeof input1 - 1}},
+    {"html_reader", "crash.html", "a C0 control character passed the HTML reader", {input2, sizeof input2 - 1}},
+    {"latex_reader", "crash.tex", "ASan: split_authors kept views into a temporary (stack-use-after-scope)", {input3, sizeof input3 - 1}},
+    {"extractor", "crash.txt", "ASan: author_prefix kept views into a temporary (stack-use-after-scope)", {input4, sizeof input4 - 1}},
+    {"json_resume_reader", "crash.json", "a number beyond double escaped as nlohmann::out_of_range", {input5, sizeof input5 - 1}},
+    {"profile_json_reader", "crash.json", "a number beyond double escaped as nlohmann::out_of_range", {input6, sizeof input6 - 1}},
+};
+
+}  // namespace
+
+TEST_CASE("fuzz regressions: every input that crashed a target is parsed or refused cleanly") {
+    for (const auto& r : regressions) {
+        CAPTURE(r.target);
+        CAPTURE(r.found);
+        REQUIRE(r.bytes.size() > 10);
+        try {
+            for (const auto& p : parse_bytes(r.bytes, r.name)) {
+                check_clean(p.name);
+                for (const auto& s : p.sections) CHECK(text::is_valid_utf8(s.text));
+            }
+        } catch (const Error& e) {
+            CHECK(e.input() == r.name);
+            CHECK(e.code() == ErrorCode::parse);
+        }
+        const std::string utf8 = readers::decode_to_utf8(r.bytes);
+        for (auto* read : {&readers::read_text, &readers::read_markdown, &readers::read_latex, &readers::read_html})
+            check_clean(read(utf8).text);
+    }
+}
+
+TEST_CASE("fuzz regressions: control characters from bytes and from HTML references never reach the text") {
+    check_clean(readers::read_text("Orla Quenby\x7f\nResearch\x1c Interests\n").text);
+    check_clean(readers::read_markdown("# Orla\x7f Quenby\n\x01text").text);
+    auto html = readers::read_html("<p>Orla&#28;Quenby &#x7f; &#1; &#xD800; &#55296; &#x1F600;</p>");
+    check_clean(html.text);
+    CHECK(html.text.find("Orla Quenby") != std::string::npos);
+    CHECK(html.text.find("\xF0\x9F\x98\x80") != std::string::npos);  // a real emoji stays
+}
+
+TEST_CASE("fuzz regressions: numbers beyond double are a parse error naming the file") {
+    for (const char* json : {R"({"name": "Orla Quenby", "publications": [{"year": 1e400}]})",
+                             R"({"basics": {"name": "Orla Quenby"}, "x": -1e99999})"}) {
+        CAPTURE(json);
+        try {
+            parse_bytes(json, "big.json");
+            FAIL_CHECK("no error");
+        } catch (const Error& e) {
+            CHECK(e.input() == "big.json");
+            CHECK(e.code() == ErrorCode::parse);
+            CHECK(e.message().find("malformed JSON") != std::string::npos);
+        }
+    }
+    try {
+        parse_bytes("{\"name\": \"Orla\", \"year\": 1e400}\n", "big.jsonl");
+        FAIL_CHECK("no error");
+    } catch (const Error& e) {
+        CHECK(e.code() == ErrorCode::parse);
+        CHECK(e.message().find("line 1") != std::string::npos);
+    }
+}
