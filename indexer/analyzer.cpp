@@ -18,7 +18,13 @@ struct CodePoint {
 std::vector<CodePoint> decode(std::string_view text) {
     std::vector<CodePoint> out;
     out.reserve(text.size());
-    Xapian::Utf8Iterator it(text.data(), text.size()), end;
+    std::size_t ascii = 0;  // most CV text is ASCII: one byte, one code point
+    while (ascii < text.size() && static_cast<unsigned char>(text[ascii]) < 0x80) {
+        out.push_back({static_cast<unsigned char>(text[ascii]), ascii, ascii + 1});
+        ++ascii;
+    }
+    if (ascii == text.size()) return out;
+    Xapian::Utf8Iterator it(text.data() + ascii, text.size() - ascii), end;
     while (it != end) {
         CodePoint cp;
         cp.begin = static_cast<std::size_t>(it.raw() - text.data());
@@ -115,10 +121,17 @@ constexpr std::size_t max_parts_for_subcompounds = 4;
 Analyzer::Analyzer() : Analyzer(SynonymTable::builtin()) {}
 Analyzer::Analyzer(const SynonymTable& synonyms) : synonyms_(&synonyms), stemmer_("english") {}
 
-std::vector<Token> Analyzer::tokenize(std::string_view text) const {
+namespace {
+
+std::vector<Token> tokens_of(std::vector<Word>& words) {
     std::vector<Token> out;
-    for (auto& w : scan(text)) {
+    out.reserve(words.size());
+    for (auto& w : words) {
         const std::size_t n = w.parts.size();
+        if (n == 1) {  // the common case: nothing joined, the folded form can move
+            out.push_back(Token{w.parts[0].begin, w.parts[0].end, std::move(w.parts[0].folded), false});
+            continue;
+        }
         for (auto& p : w.parts) out.push_back(Token{p.begin, p.end, p.folded, false});
         if (n < 2) continue;
         out.push_back(Token{w.begin, w.end, joined(w, 0, n - 1), true});
@@ -130,11 +143,11 @@ std::vector<Token> Analyzer::tokenize(std::string_view text) const {
     return out;
 }
 
-std::string Analyzer::prepare(std::string_view text) const {
+std::string prepared(std::string_view text, const std::vector<Word>& words) {
     std::string out;
     out.reserve(text.size());
     std::size_t pos = 0;
-    for (const auto& w : scan(text)) {
+    for (const auto& w : words) {
         out.append(text.substr(pos, w.begin - pos));
         for (std::size_t i = 0; i < w.parts.size(); ++i) {
             if (i) out.push_back('-');
@@ -145,6 +158,15 @@ std::string Analyzer::prepare(std::string_view text) const {
     out.append(text.substr(pos));
     return out;
 }
+
+}  // namespace
+
+std::vector<Token> Analyzer::tokenize(std::string_view text) const {
+    auto words = scan(text);
+    return tokens_of(words);
+}
+
+std::string Analyzer::prepare(std::string_view text) const { return prepared(text, scan(text)); }
 
 std::string Analyzer::stem(std::string_view folded_word) const { return stemmer_(std::string(folded_word)); }
 
@@ -192,9 +214,10 @@ void Analyzer::add_word(Xapian::Document& doc, std::string_view folded_word, uns
 void Analyzer::index_text(Xapian::TermGenerator& generator, Xapian::Document& doc, std::string_view text,
                           unsigned wdf, std::string_view prefix) const {
     if (text::trim(text).empty()) return;
-    generator.index_text(prepare(text), wdf, std::string(prefix));
+    auto words = scan(text);  // once for both the prepared text and the tokens
+    generator.index_text(prepared(text, words), wdf, std::string(prefix));
     generator.increase_termpos(schema::position_gap);
-    auto tokens = tokenize(text);
+    auto tokens = tokens_of(words);
     for (const auto& t : tokens)
         if (t.compound) add_word(doc, t.term, wdf, prefix);
     if (prefix.empty())

@@ -148,6 +148,7 @@ Xapian::Document DocumentBuilder::build(const Profile& p) {
     if (!p.source.content_hash.empty()) doc.add_value(schema::content_hash_slot, p.source.content_hash);
     if (!p.source.path.empty()) doc.add_value(schema::source_path_slot, p.source.path);
     doc.add_value(schema::prior_slot, Xapian::sortable_serialise(prior(p, reference_year_)));
+    doc.add_value(schema::hit_display_slot, p.name + schema::hit_display_separator + current_institution(p));
     return doc;
 }
 

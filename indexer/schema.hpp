@@ -44,6 +44,8 @@
 //   content_hash     the source file's content hash (XXH3-128 hex)    raw
 //   source_path      the source file's path as walked (root/rel)      raw UTF-8
 //   prior            static rank prior in [0, 1] (evidence, recency)  sortable_serialise
+//   hit_display      what a hit shows without decoding the profile:   name \x1F current
+//                    its name and current institution                 institution (raw UTF-8)
 //   institution+i    institution facet value #i, i < institution_slots display string
 //   venue+i          venue facet value #i, i < venue_slots             display string
 //   year+i           publication year #i (latest first), i < year_slots "2019"
@@ -53,6 +55,9 @@
 // one per slot with the counts summed, counts them, also over remote shards.
 // A profile with more values than slots keeps the extra values as boolean terms
 // (filters work) but they are not counted.
+//
+// hit_display is absent from indexes written before it was added: the searcher
+// then decodes the document data, with the same result (no version bump).
 //
 // DOCUMENT DATA: the compact JSON of the profile (cvsearch::to_json(p, -1)),
 // read back with profile_from_json for display and highlighting.
@@ -114,6 +119,9 @@ inline constexpr Xapian::valueno profile_id_slot = 2;
 inline constexpr Xapian::valueno content_hash_slot = 3;
 inline constexpr Xapian::valueno source_path_slot = 4;
 inline constexpr Xapian::valueno prior_slot = 5;
+inline constexpr Xapian::valueno hit_display_slot = 6;
+/// Separates the name from the institution in hit_display_slot.
+inline constexpr char hit_display_separator = '\x1F';
 
 inline constexpr Xapian::valueno institution_slot_base = 10;
 inline constexpr Xapian::valueno institution_slots = 8;

@@ -149,9 +149,13 @@ std::vector<Highlighter::Match> Highlighter::matches(std::string_view text, std:
     std::vector<Match> found;
     if (atoms_.empty() || text.empty()) return found;
     const auto tokens = analyzer_.tokenize(text);
-    std::vector<std::optional<std::string>> token_stems(tokens.size());
+    std::vector<const std::string*> token_stems(tokens.size(), nullptr);
     auto stem_of = [&](std::size_t i) -> const std::string& {
-        if (!token_stems[i]) token_stems[i] = analyzer_.stem(tokens[i].term);
+        if (!token_stems[i]) {
+            auto it = stem_cache_.find(tokens[i].term);
+            if (it == stem_cache_.end()) it = stem_cache_.emplace(tokens[i].term, analyzer_.stem(tokens[i].term)).first;
+            token_stems[i] = &it->second;  // node-based map: stays valid
+        }
         return *token_stems[i];
     };
     std::vector<std::size_t> parts;
