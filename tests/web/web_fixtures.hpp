@@ -26,6 +26,7 @@
 
 #include "cvsearch/indexer.hpp"
 #include "cvsearch/profile.hpp"
+#include "tests/process_util.hpp"
 #include "tests/test_util.hpp"
 
 namespace cvsearch::testing {
@@ -219,43 +220,12 @@ inline std::string url_encode(const std::string& s) {
 
 // ---- child processes ----------------------------------------------------------------------
 
-/// $CVSEARCH_BINARY (set by ctest), the cvsearch CLI under test.
-inline std::string cli_binary() {
-    const char* b = std::getenv("CVSEARCH_BINARY");
-    return b ? b : "";
-}
-
-/// Runs a command to completion (stdout/stderr to /dev/null unless `output`), returns its exit status.
+/// Runs a command to completion; returns its exit status, and its stdout then
+/// stderr in `output` if given.
 inline int run_command(const std::vector<std::string>& args, std::string* output = nullptr) {
-    int pipefd[2] = {-1, -1};
-    if (output && ::pipe2(pipefd, O_CLOEXEC) != 0) return -1;
-    // Everything the child needs is prepared before fork(): other threads may
-    // hold the allocator's lock, so the child only makes system calls.
-    std::vector<char*> argv;
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    pid_t pid = ::fork();
-    if (pid == 0) {
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        int out = output ? pipefd[1] : ::open("/dev/null", O_WRONLY);
-        ::dup2(out, 1);
-        ::dup2(out, 2);
-        ::execv(argv[0], argv.data());
-        ::_exit(127);
-    }
-    if (output) {
-        ::close(pipefd[1]);
-        char buf[4096];
-        for (int i = 0; i < 100000; ++i) {
-            ssize_t n = ::read(pipefd[0], buf, sizeof buf);
-            if (n <= 0) break;
-            output->append(buf, static_cast<std::size_t>(n));
-        }
-        ::close(pipefd[0]);
-    }
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    RunResult r = Child(args).finish();
+    if (output) *output = r.out + r.err;
+    return r.exit_code;
 }
 
 /// `cvsearch serve --port 0 ...` as a child process: it picks a free loopback
