@@ -19,7 +19,8 @@ bool is_network(const Xapian::Error& e) {
 
 /// Opens one stub line the way Xapian would ("auto PATH", "glass PATH",
 /// "remote HOST:PORT", "remote :PROGRAM ARGS").
-Xapian::Database open_line(const std::string& line, const fs::path& stub_dir) {
+Xapian::Database open_line(const std::string& line, const fs::path& stub_dir, std::chrono::milliseconds timeout) {
+    const auto ms = static_cast<unsigned>(timeout.count());
     const auto space = line.find(' ');
     const std::string kind = line.substr(0, space);
     const std::string rest = space == std::string::npos ? std::string() : std::string(text::trim(line.substr(space + 1)));
@@ -27,7 +28,7 @@ Xapian::Database open_line(const std::string& line, const fs::path& stub_dir) {
         if (!rest.empty() && rest.front() == ':') {
             const std::string cmd = rest.substr(1);
             const auto sp = cmd.find(' ');
-            return Xapian::Remote::open(cmd.substr(0, sp), sp == std::string::npos ? std::string() : cmd.substr(sp + 1));
+            return Xapian::Remote::open(cmd.substr(0, sp), sp == std::string::npos ? std::string() : cmd.substr(sp + 1), ms);
         }
         const auto colon = rest.rfind(':');
         if (colon == std::string::npos)
@@ -38,7 +39,7 @@ Xapian::Database open_line(const std::string& line, const fs::path& stub_dir) {
         } catch (const std::exception&) {
             throw Error(ErrorCode::usage, line, "the port is not a number; write `remote HOST:PORT`");
         }
-        return Xapian::Remote::open(rest.substr(0, colon), port);
+        return Xapian::Remote::open(rest.substr(0, colon), port, ms, ms);
     }
     fs::path p = rest;
     if (p.is_relative()) p = stub_dir / p;
@@ -64,6 +65,9 @@ OpenedIndex open_index(const fs::path& path, const SearcherOptions& options) {
     const bool sharded = stub && (stub->databases.size() > 1 || remote);
 
     try {
+        // Remote lines are opened here, one by one, with our timeouts (a stub's
+        // `remote` line would use Xapian's 10 s); the rest as Xapian would.
+        if (remote) throw Xapian::NetworkError("remote shards are opened one by one");
         out.db = Xapian::Database(path.string());
     } catch (const Xapian::Error& e) {
         if (!stub || !is_network(e)) throw;
@@ -72,7 +76,7 @@ OpenedIndex open_index(const fs::path& path, const SearcherOptions& options) {
         std::string first_error;
         for (const auto& line : stub->databases) {
             try {
-                out.db.add_database(open_line(line, stub->file.parent_path()));
+                out.db.add_database(open_line(line, stub->file.parent_path(), options.remote_timeout));
             } catch (const Xapian::Error& le) {
                 if (!is_network(le)) throw;
                 if (first_error.empty())
@@ -80,16 +84,19 @@ OpenedIndex open_index(const fs::path& path, const SearcherOptions& options) {
                 out.missing.push_back(line);
             }
         }
-        if (out.missing.empty()) out.missing.push_back("(unknown shard: " + e.get_msg() + ")");
-        if (out.missing.size() == stub->databases.size() && stub->databases.size() > 1)
+        if (out.missing.empty() && !remote) out.missing.push_back("(unknown shard: " + e.get_msg() + ")");
+        if (out.missing.empty()) {
+            // every shard answered
+        } else if (out.missing.size() == stub->databases.size() && stub->databases.size() > 1) {
             throw Error(ErrorCode::unavailable, stub->file.string(),
                         "none of its " + std::to_string(out.missing.size()) + " shards answered (" + out.missing.front() +
                             ": " + first_error + "); start their servers (xapian-tcpsrv, see examples/cluster/)");
-        if (!options.allow_partial || out.missing.size() == stub->databases.size())
+        } else if (!options.allow_partial || out.missing.size() == stub->databases.size()) {
             throw Error(ErrorCode::unavailable, stub->file.string() + ": " + out.missing.front(),
                         "this shard did not answer (" + first_error + "); start its server (xapian-tcpsrv, see "
                         "examples/cluster/), remove the line from the stub, or accept partial results "
                         "(--allow-partial, SearcherOptions::allow_partial)");
+        }
     }
 
     if (!options.aux_db.empty() || (stub && stub->aux)) {

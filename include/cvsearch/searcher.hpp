@@ -207,6 +207,10 @@ struct SearcherOptions {
     /// `shard_retry_interval`.
     bool allow_partial = false;
     std::chrono::milliseconds shard_retry_interval{2000};
+    /// A `remote` shard that does not accept a connection, or does not answer
+    /// one request, within this time counts as down (Error(unavailable), or
+    /// left out with allow_partial). 0: wait forever.
+    std::chrono::milliseconds remote_timeout{10000};
     /// The database with the spelling and synonym tables for a sharded index
     /// (the remote backend serves neither). Empty: the stub's
     /// "# cvsearch-aux PATH" line, else the compiled-in synonyms and no spelling

@@ -322,6 +322,42 @@ TEST_CASE("a dead shard: a clear error naming it, or partial results when allowe
     CHECK(ids(after) == ids(before));
 }
 
+TEST_CASE("a shard that accepts connections but never answers times out with a clear error") {
+    // A listening socket nobody accepts from: the kernel completes the
+    // connection, the Xapian greeting never comes (a hung server).
+    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    REQUIRE(fd >= 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0);
+    REQUIRE(::listen(fd, 8) == 0);
+    socklen_t len = sizeof a;
+    REQUIRE(::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0);
+    const std::string hung = "remote 127.0.0.1:" + std::to_string(ntohs(a.sin_port));
+    TempDir tmp;
+    fs::path stub = write_remote_stub(tmp / "hung.stub", {hung, "auto " + shard_dirs()[0].string()});
+    SearcherOptions o;
+    o.remote_timeout = std::chrono::milliseconds(300);
+    const auto start = std::chrono::steady_clock::now();
+    try {
+        Searcher s(stub, o);
+        FAIL("a hung shard should fail the open");
+    } catch (const Error& e) {
+        CHECK(e.code() == ErrorCode::unavailable);
+        CHECK(e.input().find(hung) != std::string::npos);
+    }
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+    o.allow_partial = true;
+    Searcher partial(stub, o);
+    SearchRequest r;
+    r.query = "consensus";
+    SearchResults res = partial.search(r);
+    CHECK(res.partial);
+    CHECK(res.missing_shards == std::vector<std::string>{hung});
+    ::close(fd);
+}
+
 TEST_CASE("connections closed by the server's idle timeout are opened again") {
     if (tcpsrv().empty()) {
         MESSAGE("xapian-tcpsrv is not installed: skipped");
