@@ -1,6 +1,7 @@
 #include "indexer/analyzer.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "core/text.hpp"
 #include "indexer/schema.hpp"
@@ -36,6 +37,17 @@ std::vector<CodePoint> decode(std::string_view text) {
     return out;
 }
 
+/// Xapian::Unicode::is_wordchar, with the answers for ASCII looked up in a
+/// table made from it (the category lookup was a few % of highlighting).
+bool is_wordchar(unsigned c) {
+    static const auto ascii = [] {
+        std::array<bool, 128> t{};
+        for (unsigned k = 0; k < 128; ++k) t[k] = Xapian::Unicode::is_wordchar(k);
+        return t;
+    }();
+    return c < 128 ? ascii[c] : Xapian::Unicode::is_wordchar(c);
+}
+
 bool is_joiner(unsigned c) {
     return c == '-' || c == 0x2010 || c == 0x2011 || c == '\'' || c == 0x2019;
 }
@@ -65,15 +77,15 @@ std::vector<Word> scan(std::string_view text) {
     std::size_t i = 0;
     const std::size_t n = cps.size();
     while (i < n) {
-        if (!Xapian::Unicode::is_wordchar(cps[i].value)) { ++i; continue; }
+        if (!is_wordchar(cps[i].value)) { ++i; continue; }
         Word w;
         std::vector<std::size_t> joiners;  // code point index of each joiner
         while (true) {
             std::size_t start = i;
-            while (i < n && Xapian::Unicode::is_wordchar(cps[i].value)) ++i;
+            while (i < n && is_wordchar(cps[i].value)) ++i;
             std::size_t b = cps[start].begin, e = cps[i - 1].end;
             w.parts.push_back({b, e, text::fold(text.substr(b, e - b))});
-            if (i + 1 < n && is_joiner(cps[i].value) && Xapian::Unicode::is_wordchar(cps[i + 1].value)) {
+            if (i + 1 < n && is_joiner(cps[i].value) && is_wordchar(cps[i + 1].value)) {
                 joiners.push_back(i);
                 ++i;
                 continue;
