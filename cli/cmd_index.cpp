@@ -32,15 +32,6 @@ struct IndexArgs {
     std::size_t shards = 0;
 };
 
-std::string iso_utc(std::chrono::system_clock::time_point tp) {
-    std::time_t t = std::chrono::system_clock::to_time_t(tp);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
-
 std::string summary_line(const SyncReport& r) {
     char buf[1024];
     std::string where = r.db + (r.shards ? " (" + std::to_string(r.shards) + " shards)"
@@ -105,8 +96,8 @@ nlohmann::ordered_json report_json(const IndexArgs& a, const SyncReport& r, cons
         {"full", a.full},
         {"dry_run", a.dry_run},
         {"no_delete", a.no_delete},
-        {"started_at", iso_utc(started)},
-        {"finished_at", iso_utc(std::chrono::system_clock::now())},
+        {"started_at", iso8601_utc(started)},
+        {"finished_at", iso8601_utc()},
         {"counts",
          {{"files", r.files},
           {"added", r.added},
