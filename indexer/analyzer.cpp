@@ -53,15 +53,24 @@ bool is_joiner(unsigned c) {
 }
 bool is_apostrophe(unsigned c) { return c == '\'' || c == 0x2019; }
 
-/// A word as written: one or more parts separated by joiners.
+/// One run of word characters, folded.
+struct Part {
+    std::size_t begin, end;
+    std::string folded;
+};
+
+/// A word as written: one or more parts separated by joiners, stored as a range
+/// of Scan::parts (one array for the whole text: no allocation per word).
 struct Word {
-    struct Part {
-        std::size_t begin, end;
-        std::string folded;
-    };
-    std::vector<Part> parts;
+    std::size_t first_part = 0, part_count = 0;
     std::size_t begin = 0, end = 0;
     std::size_t consumed_end = 0;  ///< end including a dropped possessive
+};
+
+struct Scan {
+    std::vector<Part> parts;
+    std::vector<Word> words;
+    const Part& part(const Word& w, std::size_t i) const { return parts[w.first_part + i]; }
 };
 
 bool has_letter(std::string_view folded) {
@@ -71,20 +80,23 @@ bool has_letter(std::string_view folded) {
     return false;
 }
 
-std::vector<Word> scan(std::string_view text) {
-    std::vector<Word> words;
+Scan scan(std::string_view text) {
+    Scan out;
+    auto& parts = out.parts;
+    auto& words = out.words;
     auto cps = decode(text);
     std::size_t i = 0;
     const std::size_t n = cps.size();
+    std::vector<std::size_t> joiners;  // code point index of each joiner of the current word
     while (i < n) {
         if (!is_wordchar(cps[i].value)) { ++i; continue; }
-        Word w;
-        std::vector<std::size_t> joiners;  // code point index of each joiner
+        const std::size_t first = parts.size();
+        joiners.clear();
         while (true) {
             std::size_t start = i;
             while (i < n && is_wordchar(cps[i].value)) ++i;
             std::size_t b = cps[start].begin, e = cps[i - 1].end;
-            w.parts.push_back({b, e, text::fold(text.substr(b, e - b))});
+            parts.push_back({b, e, text::fold(text.substr(b, e - b))});
             if (i + 1 < n && is_joiner(cps[i].value) && is_wordchar(cps[i + 1].value)) {
                 joiners.push_back(i);
                 ++i;
@@ -93,35 +105,28 @@ std::vector<Word> scan(std::string_view text) {
             break;
         }
         // A trailing possessive: "...'s".
-        std::size_t consumed_end = w.parts.back().end;
-        if (w.parts.size() > 1 && w.parts.back().folded == "s" && is_apostrophe(cps[joiners.back()].value)) {
-            w.parts.pop_back();
+        std::size_t consumed_end = parts.back().end;
+        if (parts.size() - first > 1 && parts.back().folded == "s" && is_apostrophe(cps[joiners.back()].value)) {
+            parts.pop_back();
             joiners.pop_back();
         }
+        const std::size_t count = parts.size() - first;
         // Numbers are not compounds: "2019-2021" is two words.
-        bool splittable = w.parts.size() > 1 && std::all_of(w.parts.begin(), w.parts.end(),
-                                                             [](const Word::Part& p) { return has_letter(p.folded); });
-        if (w.parts.size() > 1 && !splittable) {
-            for (auto& p : w.parts) {
-                Word single;
-                single.begin = p.begin;
-                single.end = single.consumed_end = p.end;
-                single.parts.push_back(std::move(p));
-                words.push_back(std::move(single));
-            }
+        bool splittable = count > 1 && std::all_of(parts.begin() + static_cast<std::ptrdiff_t>(first), parts.end(),
+                                                   [](const Part& p) { return has_letter(p.folded); });
+        if (count > 1 && !splittable) {
+            for (std::size_t k = first; k < parts.size(); ++k)
+                words.push_back({k, 1, parts[k].begin, parts[k].end, parts[k].end});
             continue;
         }
-        w.begin = w.parts.front().begin;
-        w.end = w.parts.back().end;
-        w.consumed_end = consumed_end;
-        words.push_back(std::move(w));
+        words.push_back({first, count, parts[first].begin, parts.back().end, consumed_end});
     }
-    return words;
+    return out;
 }
 
-std::string joined(const Word& w, std::size_t first, std::size_t last) {
+std::string joined(const Scan& s, const Word& w, std::size_t first, std::size_t last) {
     std::string out;
-    for (std::size_t i = first; i <= last; ++i) out += w.parts[i].folded;
+    for (std::size_t i = first; i <= last; ++i) out += s.part(w, i).folded;
     return out;
 }
 
@@ -135,35 +140,39 @@ Analyzer::Analyzer(const SynonymTable& synonyms) : synonyms_(&synonyms), stemmer
 
 namespace {
 
-std::vector<Token> tokens_of(std::vector<Word>& words) {
+std::vector<Token> tokens_of(Scan& s) {
     std::vector<Token> out;
-    out.reserve(words.size());
-    for (auto& w : words) {
-        const std::size_t n = w.parts.size();
+    out.reserve(s.words.size());
+    for (const auto& w : s.words) {
+        const std::size_t n = w.part_count;
         if (n == 1) {  // the common case: nothing joined, the folded form can move
-            out.push_back(Token{w.parts[0].begin, w.parts[0].end, std::move(w.parts[0].folded), false});
+            Part& p = s.parts[w.first_part];
+            out.push_back(Token{p.begin, p.end, std::move(p.folded), false});
             continue;
         }
-        for (auto& p : w.parts) out.push_back(Token{p.begin, p.end, p.folded, false});
-        if (n < 2) continue;
-        out.push_back(Token{w.begin, w.end, joined(w, 0, n - 1), true});
+        for (std::size_t i = 0; i < n; ++i) {
+            const Part& p = s.part(w, i);
+            out.push_back(Token{p.begin, p.end, p.folded, false});
+        }
+        out.push_back(Token{w.begin, w.end, joined(s, w, 0, n - 1), true});
         if (n > max_parts_for_subcompounds) continue;
         for (std::size_t len = n - 1; len >= 2; --len)  // "O'Donnell-Hayes": also odonnell, donnellhayes
             for (std::size_t first = 0; first + len <= n; ++first)
-                out.push_back(Token{w.parts[first].begin, w.parts[first + len - 1].end, joined(w, first, first + len - 1), true});
+                out.push_back(Token{s.part(w, first).begin, s.part(w, first + len - 1).end,
+                                    joined(s, w, first, first + len - 1), true});
     }
     return out;
 }
 
-std::string prepared(std::string_view text, const std::vector<Word>& words) {
+std::string prepared(std::string_view text, const Scan& s) {
     std::string out;
     out.reserve(text.size());
     std::size_t pos = 0;
-    for (const auto& w : words) {
+    for (const auto& w : s.words) {
         out.append(text.substr(pos, w.begin - pos));
-        for (std::size_t i = 0; i < w.parts.size(); ++i) {
+        for (std::size_t i = 0; i < w.part_count; ++i) {
             if (i) out.push_back('-');
-            out += w.parts[i].folded;
+            out += s.part(w, i).folded;
         }
         pos = w.consumed_end;
     }
