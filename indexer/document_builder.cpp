@@ -145,7 +145,7 @@ Xapian::Document DocumentBuilder::build(const Profile& p) {
         doc.add_value(schema::latest_year_slot, Xapian::sortable_serialise(facets.year.back()));
     doc.add_value(schema::pub_count_slot, Xapian::sortable_serialise(static_cast<double>(p.publications.size())));
     doc.add_value(schema::profile_id_slot, p.id);
-    if (!p.source.content_hash.empty()) doc.add_value(schema::content_hash_slot, p.source.content_hash);
+    if (!p.source.content_hash.empty()) doc.add_value(schema::content_hash_slot, schema::extraction_key(p.source.content_hash));
     if (!p.source.path.empty()) doc.add_value(schema::source_path_slot, p.source.path);
     doc.add_value(schema::prior_slot, Xapian::sortable_serialise(prior(p, reference_year_)));
     doc.add_value(schema::hit_display_slot, p.name + schema::hit_display_separator + current_institution(p));

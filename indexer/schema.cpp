@@ -1,6 +1,7 @@
 #include "indexer/schema.hpp"
 
 #include "core/text.hpp"
+#include "indexer/data.hpp"
 
 namespace cvsearch::schema {
 
@@ -20,6 +21,16 @@ std::string facet_term(FacetKind kind, std::string_view canonical_value) {
     std::string key = kind == FacetKind::year ? std::string(text::trim(canonical_value)) : text::fold_key(canonical_value);
     std::string term = std::string(facet_schema(kind).term_prefix) + key;
     return std::string(utf8_prefix(term, max_term_bytes));
+}
+
+std::string extraction_key(std::string_view content_hash) {
+    static const std::string suffix = [] {
+        std::string tables(data::venues_tsv());
+        tables += data::institutions_tsv();
+        tables += data::synonyms_tsv();
+        return "+x" + std::string(extractor_revision) + "-" + text::content_hash(tables).substr(0, 12);
+    }();
+    return std::string(content_hash) + suffix;
 }
 
 }  // namespace cvsearch::schema

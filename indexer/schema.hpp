@@ -41,7 +41,8 @@
 //   latest_year      the latest publication year                      sortable_serialise
 //   pub_count        number of publications                           sortable_serialise
 //   profile_id       the profile id, verbatim                         raw UTF-8
-//   content_hash     the source file's content hash (XXH3-128 hex)    raw
+//   content_hash     what the profile was extracted from:            raw
+//                    extraction_key(source file's XXH3-128 hex)
 //   source_path      the source file's path as walked (root/rel)      raw UTF-8
 //   prior            static rank prior in [0, 1] (evidence, recency)  sortable_serialise
 //   hit_display      what a hit shows without decoding the profile:   name \x1F current
@@ -55,6 +56,10 @@
 // one per slot with the counts summed, counts them, also over remote shards.
 // A profile with more values than slots keeps the extra values as boolean terms
 // (filters work) but they are not counted.
+//
+// content_hash holds the file's hash plus the extractor's revision, so that a
+// nightly run after an upgrade of cvsearch (new extraction rules or tables)
+// parses every file again instead of keeping what the old version extracted.
 //
 // hit_display is absent from indexes written before it was added: the searcher
 // then decodes the document data, with the same result (no version bump).
@@ -111,6 +116,12 @@ inline constexpr unsigned award_weight = 1;
 inline constexpr unsigned section_weight = 1;
 /// Gap in term positions between separate texts, so phrases never span two titles.
 inline constexpr unsigned position_gap = 100;
+
+/// Bump when a change to the readers or extractors changes what a file yields.
+inline constexpr std::string_view extractor_revision = "1";
+/// "<content hash>+x<revision>-<hash of the compiled-in tables>": equal only for
+/// the same file read by the same extraction code and tables.
+std::string extraction_key(std::string_view content_hash);
 
 // ---- value slots ---------------------------------------------------------------
 inline constexpr Xapian::valueno latest_year_slot = 0;

@@ -319,7 +319,7 @@ SyncReport index_directory(const SyncOptions& options) {
             auto it = by_source.find(files[i].path);
             if (it == by_source.end()) continue;
             if (!read_bytes(files[i].file, options.parse.max_file_bytes, bytes)) continue;  // pass 2 reports it
-            const std::string hash = text::content_hash(bytes);
+            const std::string hash = schema::extraction_key(text::content_hash(bytes));
             if (!std::all_of(it->second.begin(), it->second.end(),
                              [&](const IndexedProfile* p) { return p->content_hash == hash; }))
                 continue;
@@ -358,7 +358,7 @@ SyncReport index_directory(const SyncOptions& options) {
             }
             auto old = indexed.find(p.id);
             const bool is_new = old == indexed.end();
-            const bool same = !is_new && old->second.content_hash == p.source.content_hash &&
+            const bool same = !is_new && old->second.content_hash == schema::extraction_key(p.source.content_hash) &&
                               old->second.source_path == p.source.path;
             if (writer && (options.full || !same)) {
                 try {

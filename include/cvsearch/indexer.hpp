@@ -71,7 +71,9 @@ struct WriterOptions {
 /// What the index holds for one profile (for incremental updates).
 struct IndexedProfile {
     std::string id;
-    std::string content_hash;  ///< of the source file; empty if unknown
+    /// The source file's content hash with the extractor revision it was read
+    /// with (a file is parsed again when either changes); empty if unknown.
+    std::string content_hash;
     std::string source_path;   ///< the source file as it was walked; empty if unknown
 };
 

@@ -328,3 +328,29 @@ TEST_CASE("sync: a plain glass index from earlier versions is updated in place, 
     CHECK(w.generation() == "gen-000001");
     CHECK(w.size() == 2);
 }
+
+TEST_CASE("sync: profiles extracted by an older cvsearch are parsed again, unchanged files or not") {
+    TempDir dir;
+    auto root = dir / "cvs";
+    write_file(root / "ada.json", profile_json("Ada Park"));
+    write_file(root / "ben.json", profile_json("Ben Ito"));
+    auto opt = options_for(dir);
+    index_directory(opt);
+    {
+        // What an older extractor left: the bare content hash (no revision).
+        Xapian::WritableDatabase w(current_db_dir(opt.db).string(), Xapian::DB_OPEN);
+        Xapian::docid id = *w.postlist_begin(schema::id_term("ben"));
+        Xapian::Document doc = w.get_document(id);
+        std::string key = doc.get_value(schema::content_hash_slot);
+        REQUIRE(key.find("+x") != std::string::npos);
+        doc.add_value(schema::content_hash_slot, key.substr(0, key.find("+x")));
+        w.replace_document(id, doc);
+        w.commit();
+    }
+    SyncReport r = index_directory(opt);
+    CHECK(r.updated_ids == std::vector<std::string>{"ben"});
+    CHECK(r.unchanged == 1);
+    SyncReport again = index_directory(opt);
+    CHECK(again.unchanged == 2);
+    CHECK(again.updated == 0);
+}
