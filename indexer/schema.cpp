@@ -1,7 +1,6 @@
 #include "indexer/schema.hpp"
 
 #include "core/text.hpp"
-#include "indexer/data.hpp"
 
 namespace cvsearch::schema {
 
@@ -24,13 +23,7 @@ std::string facet_term(FacetKind kind, std::string_view canonical_value) {
 }
 
 std::string extraction_key(std::string_view content_hash) {
-    static const std::string suffix = [] {
-        std::string tables(data::venues_tsv());
-        tables += data::institutions_tsv();
-        tables += data::synonyms_tsv();
-        return "+x" + std::string(extractor_revision) + "-" + text::content_hash(tables).substr(0, 12);
-    }();
-    return std::string(content_hash) + suffix;
+    return std::string(content_hash) + "+x" + std::string(extractor_revision());
 }
 
 }  // namespace cvsearch::schema

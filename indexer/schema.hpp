@@ -117,10 +117,11 @@ inline constexpr unsigned section_weight = 1;
 /// Gap in term positions between separate texts, so phrases never span two titles.
 inline constexpr unsigned position_gap = 100;
 
-/// Bump when a change to the readers or extractors changes what a file yields.
-inline constexpr std::string_view extractor_revision = "1";
-/// "<content hash>+x<revision>-<hash of the compiled-in tables>": equal only for
-/// the same file read by the same extraction code and tables.
+/// A hash of the readers', extractors' and normalizer's sources and of the
+/// compiled-in tables (generated at build time by cmake/extractor_revision.cmake).
+std::string_view extractor_revision();
+/// "<content hash>+x<extractor_revision()>": equal only for the same file read by
+/// the same extraction code and tables.
 std::string extraction_key(std::string_view content_hash);
 
 // ---- value slots ---------------------------------------------------------------
