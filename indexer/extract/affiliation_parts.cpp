@@ -294,7 +294,8 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
         // The table knows it by its whole text: an institution even when it ends like
         // a unit ("Ant Group") or reads like a place.
         bool known = normalize::find_institution_as_written(p.text).has_value();
-        if (starts_with_degree(p.text) || leads_with_role(p.text) || is_role_named_after_place(p.text)) {
+        if (starts_with_degree(p.text) || leads_with_role(p.text) || is_role_named_after_place(p.text) ||
+            (names_degree_in_parentheses(p.text) && !known)) {
             p.kind = Part::Kind::role;  // before places: "M.S." is no Mississippi
         } else if (known && !is_country_or_state(p.text)) {
             p.kind = Part::Kind::institution;

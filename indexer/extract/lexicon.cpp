@@ -106,6 +106,25 @@ bool is_acronym(std::string_view part) {
     return upper >= 2 && chars::is_upper(chars::first(p));
 }
 
+bool names_degree_in_parentheses(std::string_view part) {
+    // "Ingeniería Informática (B.S. + M.Eng.)": the degree given in parentheses.
+    std::size_t open = part.find('(');
+    std::size_t close = open == std::string_view::npos ? open : part.find(')', open);
+    if (close == std::string_view::npos) return false;
+    std::string_view inner = part.substr(open + 1, close - open - 1);
+    for (std::size_t b = 0; b < inner.size();) {
+        while (b < inner.size() && (inner[b] == ' ' || inner[b] == '+' || inner[b] == ',' || inner[b] == '/' || inner[b] == '&')) ++b;
+        std::size_t e = b;
+        while (e < inner.size() && inner[e] != ' ' && inner[e] != '+' && inner[e] != ',' && inner[e] != '/' && inner[e] != '&') ++e;
+        std::string_view word = inner.substr(b, e - b);
+        // Abbreviations only, with a dot or in capitals ("M.Eng.", "BS"): "(MA)" yes, "(ma)" no.
+        if (!word.empty() && (word.find('.') != std::string_view::npos || chars::count_upper(word) >= 2) && starts_with_degree(word))
+            return true;
+        b = e;
+    }
+    return false;
+}
+
 bool starts_with_degree(std::string_view part) {
     std::string_view p = text::trim(part);
     // The first word (up to a space, comma or "in"), without dots and hyphens: "Ph.D." -> "phd".

@@ -187,3 +187,8 @@ TEST_CASE("the header's postal address and 'Last updated' date are no affiliatio
     }
     CHECK(got.size() == 2);
 }
+
+TEST_CASE("a degree named in its own language, with the abbreviation in parentheses") {
+    check("# Education\n* **Ingenier\xC3\xAD" "a Inform\xC3\xA1tica (B.S. + M.Eng.)**, Universidad Polit\xC3\xA9" "cnica de Madrid, 2015\xE2\x80\x93" "2021\n",
+          {{"Universidad Polit\xC3\xA9" "cnica de Madrid", "Ingenier\xC3\xAD" "a Inform\xC3\xA1tica (B.S. + M.Eng.)", 2015, 2021, false, edu}});
+}
