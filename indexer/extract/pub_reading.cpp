@@ -101,6 +101,12 @@ std::string clean_title(std::string_view t) {
             break;
         }
     }
+    // "Title (workshop)", "Title (poster)": what kind of paper, said after the title.
+    for (std::string_view tag : {" (workshop)", " (poster)", " (short paper)", " (demo)", " (extended abstract)", " (invited)"}) {
+        std::string lower = text::ascii_lower(s);
+        if (lower.size() > tag.size() && lower.compare(lower.size() - tag.size(), tag.size(), tag) == 0)
+            s = std::string(text::trim(s.substr(0, s.size() - tag.size())));
+    }
     // Trailing "(43/229)" statistics.
     while (!s.empty() && s.back() == ')') {
         std::size_t open = s.rfind('(');

@@ -128,6 +128,9 @@ TEST_CASE("title-first and line layouts, venue tags in front") {
          "1. [SOSP \xE2\x80\x98" "23] Resilient Distributed Training (43/229 = 18.8%)\nAda Byron, Alan Turing, and Grace Hopper\n"
          "Paper Slides Bibtex",
          "Resilient Distributed Training", "SOSP \xE2\x80\x98" "23", 2023, other},
+        {"the kind of paper said after the title",
+         "* **Carbon-Aware Batch Sizing for Training Jobs** (workshop)\nAda Byron, Alan Turing\n*HotCarbon '23*\n",
+         "Carbon-Aware Batch Sizing for Training Jobs", "HotCarbon '23", 2023, other},
         {"star tag in front of a bold title",
          "- MLSys 2026* **Advancing Performance Benchmarking with Execution Traces**\nAda Byron, ..., Alan Turing\n",
          "Advancing Performance Benchmarking with Execution Traces", "MLSys 2026", 2026, other},
