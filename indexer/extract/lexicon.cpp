@@ -74,8 +74,8 @@ const std::unordered_set<std::string>& role_words() {
 
 // Degree abbreviations as written at the start of a part, dots and spaces removed.
 bool degree_abbreviation(std::string_view squashed) {
-    static const std::array<const char*, 34> d = {
-        "phd",  "dphil", "drsc",  "ms",   "msc",  "ma",  "meng", "mphil", "mba",  "mtech", "mres", "mas",
+    static const std::array<const char*, 36> d = {
+        "phd",  "dphil", "drsc",  "dsc",  "dtech", "ms",   "msc",  "ma",  "meng", "mphil", "mba",  "mtech", "mres", "mas",
         "bs",   "bsc",   "ba",    "beng", "btech", "be", "bas",  "bba",   "dipling", "dipl", "mse", "mbbs",
         "md",   "jd",    "llm",   "llb",  "edd",  "scd", "dr",   "mfa",   "bfa",  "mpp"};
     return std::any_of(d.begin(), d.end(), [&](const char* x) { return squashed == x; });

@@ -192,3 +192,10 @@ TEST_CASE("a degree named in its own language, with the abbreviation in parenthe
     check("# Education\n* **Ingenier\xC3\xAD" "a Inform\xC3\xA1tica (B.S. + M.Eng.)**, Universidad Polit\xC3\xA9" "cnica de Madrid, 2015\xE2\x80\x93" "2021\n",
           {{"Universidad Polit\xC3\xA9" "cnica de Madrid", "Ingenier\xC3\xAD" "a Inform\xC3\xA1tica (B.S. + M.Eng.)", 2015, 2021, false, edu}});
 }
+
+TEST_CASE("a doctorate abbreviated D.Sc., and the thesis opponent's university is no affiliation") {
+    check("EDUCATION\nD.Sc. (Tech.), Computer Science, Aalto University, Espoo          2017\xE2\x80\x93" "2021\n"
+          "  Dissertation: Energy Accounting for Offloaded Computation on Mobile\n"
+          "  Devices. Opponent: Prof. Henrik Dahlberg (KTH Royal Institute of Technology)\n",
+          {{"Aalto University", "D.Sc. (Tech.), Computer Science", 2017, 2021, false, edu}});
+}
