@@ -240,7 +240,8 @@ std::vector<Entry> group_entries(const Block& block) {
         // "2016-2019 | Research Assistant | University X" followed straight by
         // "Injury Prevention Center": a unit of the entry above, not a new place.
         bool bare = !info.inst.empty() && info.role.empty() && info.dates.empty();
-        if (bare && completed && i > 0 && !block.lines[i - 1].blank() && i - *completed <= 3) continue;
+        // (Unless a new role line above waits for its institution.)
+        if (bare && !pending && completed && i > 0 && !block.lines[i - 1].blank() && i - *completed <= 3) continue;
         if (!info.inst.empty()) {
             // A role line waiting for its institution gets it from the next lines
             // ("2005 - 2010  Dipl.-Ing., / University of X"), not across a blank line.

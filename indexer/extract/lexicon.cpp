@@ -117,8 +117,8 @@ bool names_degree_in_parentheses(std::string_view part) {
         std::size_t e = b;
         while (e < inner.size() && inner[e] != ' ' && inner[e] != '+' && inner[e] != ',' && inner[e] != '/' && inner[e] != '&') ++e;
         std::string_view word = inner.substr(b, e - b);
-        // Abbreviations only, with a dot or in capitals ("M.Eng.", "BS"): "(MA)" yes, "(ma)" no.
-        if (!word.empty() && (word.find('.') != std::string_view::npos || chars::count_upper(word) >= 2) && starts_with_degree(word))
+        // Dotted abbreviations only ("B.S.", "M.Eng."): "(BSC)" is the Barcelona Supercomputing Center.
+        if (!word.empty() && word.find('.') != std::string_view::npos && starts_with_degree(word))
             return true;
         b = e;
     }

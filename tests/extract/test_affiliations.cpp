@@ -191,6 +191,9 @@ TEST_CASE("the header's postal address and 'Last updated' date are no affiliatio
 TEST_CASE("a degree named in its own language, with the abbreviation in parentheses") {
     check("# Education\n* **Ingenier\xC3\xAD" "a Inform\xC3\xA1tica (B.S. + M.Eng.)**, Universidad Polit\xC3\xA9" "cnica de Madrid, 2015\xE2\x80\x93" "2021\n",
           {{"Universidad Polit\xC3\xA9" "cnica de Madrid", "Ingenier\xC3\xAD" "a Inform\xC3\xA1tica (B.S. + M.Eng.)", 2015, 2021, false, edu}});
+    // An acronym in parentheses is no degree: "(BSC)" is not a B.Sc.
+    check("# Experience\n* **Research Assistant**, 2020\xE2\x80\x93" "2021\n  Barcelona Supercomputing Center (BSC), Barcelona, Spain\n",
+          {{"Barcelona Supercomputing Center (BSC)", "Research Assistant", 2020, 2021, false, work}});
 }
 
 TEST_CASE("a doctorate abbreviated D.Sc., and the thesis opponent's university is no affiliation") {
@@ -198,4 +201,12 @@ TEST_CASE("a doctorate abbreviated D.Sc., and the thesis opponent's university i
           "  Dissertation: Energy Accounting for Offloaded Computation on Mobile\n"
           "  Devices. Opponent: Prof. Henrik Dahlberg (KTH Royal Institute of Technology)\n",
           {{"Aalto University", "D.Sc. (Tech.), Computer Science", 2017, 2021, false, edu}});
+}
+
+TEST_CASE("role-and-date lines each followed by their employer on the next line") {
+    check("# Experience\n* **Summer 2024: Research Intern**<br>\n  Example Research, Santa Clara, CA\n"
+          "  * Power capping policies for clusters\n"
+          "* **Summer 2023: Research Intern**<br>\n  Microsoft Azure Research \xE2\x80\x93 Systems, Redmond, WA\n",
+          {{"Example Research", "Research Intern", 2024, 2024, false, work},
+           {"Microsoft Azure Research", "Research Intern", 2023, 2023, false, work}});
 }
