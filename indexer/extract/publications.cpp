@@ -214,7 +214,7 @@ std::vector<Publication> embedded_publications(const Block& block) {
     std::vector<Publication> out;
     for (std::size_t i = 0; i < block.lines.size(); ++i) {
         std::string label = text::fold_key(block.lines[i].text);
-        bool opens = block.lines[i].text.back() == ':' && count_words(label) <= 6 &&
+        bool opens = !block.lines[i].text.empty() && block.lines[i].text.back() == ':' && count_words(label) <= 6 &&
                      (label.rfind("publications", 0) == 0 || label.rfind("selected publications", 0) == 0 ||
                       label.rfind("papers", 0) == 0 || label.rfind("related publications", 0) == 0);
         if (!opens) continue;

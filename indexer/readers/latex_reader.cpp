@@ -717,7 +717,7 @@ class LatexConverter {
 
     void begin_env(Cursor& c, std::string& out, int depth) {
         std::string name(text::trim(mandatory_arg(c)));
-        std::string base = name.back() == '*' ? name.substr(0, name.size() - 1) : name;
+        std::string base = !name.empty() && name.back() == '*' ? name.substr(0, name.size() - 1) : name;  // also \begin{}
         Frame frame{name};
         static const std::map<std::string, int, std::less<>> tabulars = {
             {"tabular", 1}, {"array", 1}, {"longtable", 1}, {"supertabular", 1}, {"tblr", 1}, {"NiceTabular", 1},

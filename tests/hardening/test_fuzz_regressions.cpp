@@ -10,6 +10,7 @@
 #include "core/text.hpp"
 #include "cvsearch/errors.hpp"
 #include "cvsearch/parse.hpp"
+#include "indexer/extract/extract.hpp"
 #include "indexer/readers/reader.hpp"
 
 using namespace cvsearch;
@@ -134,4 +135,29 @@ TEST_CASE("fuzz regressions: numbers beyond double are a parse error naming the 
         CHECK(e.code() == ErrorCode::parse);
         CHECK(e.message().find("line 1") != std::string::npos);
     }
+}
+
+TEST_CASE("fuzz regressions: an environment without a name") {
+    // UBSan (fuzz_latex_reader): \begin{} read name.back() of an empty name.
+    for (const char* tex : {"\\begin{}Orla Quenby\\end{}", "\\begin{ }x", "\\begin{*}x\\end{*}", "\\begin"}) {
+        CAPTURE(tex);
+        CHECK(text::is_valid_utf8(readers::read_latex(tex).text));
+    }
+}
+
+TEST_CASE("fuzz regressions: the extractor on a block with an empty line") {
+    // UBSan (fuzz_extractor): embedded_publications read text.back() of an empty line.
+    constexpr char input[] =
+        "@Cy Marlowe\x0a# Experience\x0a- 2019\xe2\x80\x93present: Staff Scientist, Centre for Glaciology, U"
+        "niv. of Oslo, Norway\x0a- Eug 2014 - Feb 2018: Pos\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+        "\x00\x00tdoc, MIT CSAIL, Cambridge, MA\x0a\x0a# PuclbOrla Q\x00\x00ia*i\x00\x00\x00\x00\x00\x1csear"
+        "ch Scientist, Northfield Institute of Techono";
+    std::string text = readers::decode_to_utf8({input, sizeof input - 1});
+    for (char& c : text)  // as fuzz_extractor.cpp prepares it: light markup has no control characters
+        if ((static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') || c == 0x7f) c = ' ';
+    readers::TextDocument doc;
+    doc.name_hint = "Cy Marlowe";
+    doc.text = text.substr(text.find('\n') + 1);
+    Profile p = extract::extract_profile(doc);
+    CHECK(text::is_valid_utf8(p.name));
 }
