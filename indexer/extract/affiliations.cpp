@@ -290,13 +290,23 @@ std::vector<Entry> group_entries(const Block& block) {
 
 }  // namespace
 
+// "Ph.D. in Computer Science (expected" once "May 2026)" was read as a date:
+// an aside left open at the end goes, with the punctuation before it.
+static std::string tidy_role(const std::string& raw) {
+    std::string role = text::collapse_whitespace(raw);
+    std::size_t open = role.rfind('(');
+    if (open != std::string::npos && role.find(')', open) == std::string::npos) role.erase(open);
+    while (!role.empty() && (role.back() == ' ' || role.back() == ',' || role.back() == ';')) role.pop_back();
+    return role;
+}
+
 std::vector<Affiliation> extract_affiliations(const Block& block) {
     std::vector<Affiliation> out;
     for (const Entry& e : group_entries(block)) {
         if (block.kind == "header" && e.dates.empty()) continue;
         Affiliation a;
         a.institution_raw = tidy_institution(e.inst);
-        a.role = text::collapse_whitespace(e.role);
+        a.role = tidy_role(e.role);
         a.kind = kind_of(block.kind, e.role);
         YearRange r = merge(e.dates);
         a.start_year = r.start;

@@ -210,3 +210,9 @@ TEST_CASE("role-and-date lines each followed by their employer on the next line"
           {{"Example Research", "Research Intern", 2024, 2024, false, work},
            {"Microsoft Azure Research", "Research Intern", 2023, 2023, false, work}});
 }
+
+TEST_CASE("an expected graduation date in parentheses leaves no half-open aside in the degree") {
+    check("EDUCATION\nCarnegie Mellon University                                  2020 - present\n"
+          "    Ph.D. in Computer Science (expected Summer 2026)\n",
+          {{"Carnegie Mellon University", "Ph.D. in Computer Science", 2020, std::nullopt, true, edu}});
+}
