@@ -30,6 +30,7 @@ struct IndexArgs {
     std::string report_file;
     std::uint64_t max_file_bytes = ParseOptions{}.max_file_bytes;
     std::size_t shards = 0;
+    std::size_t jobs = 0;
 };
 
 std::string summary_line(const SyncReport& r) {
@@ -187,6 +188,11 @@ Action add_index_command(CLI::App& app) {
                     "Split a new index into N shards (DIR/shard-NNN, by a hash of the profile id; see "
                     "docs/scale-out.md); later runs keep the index's count")
         ->check(CLI::Range(1, 1024));
+    cmd->add_option("--jobs,-j", a->jobs,
+                    "Threads for a full rebuild or a first build (0: one per core, from 1,000 files on); "
+                    "updates in place use one")
+        ->check(CLI::Range(0, 256))
+        ->capture_default_str();
     return [a, cmd]() -> int {
         if (!cmd->parsed()) return -1;
         const auto started = std::chrono::system_clock::now();
@@ -195,6 +201,7 @@ Action add_index_command(CLI::App& app) {
         options.db = resolve_db(a->db);
         options.full = a->full;
         options.shards = a->shards;
+        options.jobs = a->jobs;
         options.dry_run = a->dry_run;
         options.keep_missing = a->no_delete;
         options.parse.max_file_bytes = a->max_file_bytes;

@@ -59,6 +59,13 @@ std::optional<unsigned> parse_generation_name(std::string_view name) {
     return n;
 }
 
+bool is_scratch_name(std::string_view name) {
+    const std::size_t dot = name.find('.');
+    if (dot == std::string_view::npos || !parse_generation_name(name.substr(0, dot))) return false;
+    const std::string_view suffix = name.substr(dot);
+    return suffix == ".compact" || suffix == ".raw";
+}
+
 fs::path IndexState::current_path() const {
     if (layout == Layout::generations) return dir / current;
     return dir;
@@ -193,6 +200,10 @@ CleanupResult clean(const IndexState& state, std::chrono::seconds grace) {
         else out.removed.push_back(name);
     };
     fs::remove(dir / (std::string(stub_file_name) + ".tmp"), ec);
+    std::vector<std::string> scratch;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        if (is_scratch_name(it->path().filename().string())) scratch.push_back(it->path().filename().string());
+    for (const auto& name : scratch) remove_dir(name);
 
     if (state.layout != Layout::generations) {
         // Legacy: Xapian reads DIR's own tables, so gen-* and a stub are leftovers

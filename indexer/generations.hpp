@@ -53,6 +53,11 @@ std::string generation_name(unsigned number);
 /// 7 for "gen-000007"; nullopt for anything else.
 std::optional<unsigned> parse_generation_name(std::string_view name);
 
+/// True for the scratch directories a writer uses while it compacts a new
+/// generation ("gen-000007.compact", "gen-000007.raw"); a killed run can leave
+/// them behind, and clean() deletes them.
+bool is_scratch_name(std::string_view name);
+
 /// Looks at DIR without opening any database. Throws Error(usage) when DIR holds
 /// a stub cvsearch did not write, Error(index_corrupt) when the stub names a
 /// missing generation, Error(io) when DIR cannot be read.
@@ -76,7 +81,7 @@ struct CleanupResult {
 
 /// Deletes what no reader can be using any more. Call with the index lock held.
 /// - generations newer than the current one: unfinished builds, never published
-///   (a killed --full run): deleted at once;
+///   (a killed --full run), and scratch directories (is_scratch_name): deleted at once;
 /// - older generations and the table files a migration left in DIR: deleted once
 ///   the stub has been in place for `grace` (readers may still have them open);
 /// - for a legacy DIR: every gen-* directory and a stale stub (an interrupted

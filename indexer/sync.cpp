@@ -6,15 +6,18 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <system_error>
+#include <thread>
 
 #include <xapian.h>
 
 #include "core/text.hpp"
 #include "cvsearch/indexer.hpp"
 #include "indexer/generations.hpp"
+#include "indexer/part_writer.hpp"
 #include "indexer/schema.hpp"
 #include "indexer/shards.hpp"
 #include "indexer/xapian_errors.hpp"
@@ -241,6 +244,79 @@ std::string profile_id_for(const fs::path& root, const fs::path& file) {
 }
 
 
+namespace {
+
+/// What pass 2 made of one file: its profiles, with their ids, or why it failed.
+struct FileOutcome {
+    struct Entry {
+        std::string id;
+        Profile profile;                  // dropped once written into a part
+        std::string hash;                 // the extraction key the index stores
+        bool written = false;             // put into a part (parallel builds)
+        std::optional<Error> put_error;   // a per-profile error from put
+    };
+    std::optional<Error> failure;
+    std::vector<Entry> entries;
+};
+
+/// Parses one file and gives its profiles their ids (the file's id; "#n" when
+/// one file holds several profiles without ids of their own).
+FileOutcome read_profiles(const FoundFile& f, const SyncOptions& options, std::chrono::milliseconds& parse_time) {
+    FileOutcome out;
+    std::vector<Profile> profiles;
+    try {
+        Timed timed{parse_time};
+        profiles = parse_file(f.file, options.parse);
+    } catch (const Error& e) {
+        out.failure = e;
+    } catch (const std::exception& e) {
+        out.failure = Error(ErrorCode::internal, f.path, std::string("unexpected error: ") + e.what() + " (please report this)");
+    }
+    const std::string base = profile_id_for(f.root, f.file);
+    const std::string stem = f.file.stem().string();
+    std::size_t without_id =
+        std::count_if(profiles.begin(), profiles.end(), [&](const Profile& p) { return p.id == stem || p.id.empty(); });
+    std::size_t n = 0;
+    for (auto& p : profiles) {
+        if (p.id == stem || p.id.empty()) p.id = without_id > 1 ? base + "#" + std::to_string(++n) : base;
+        std::string hash = schema::extraction_key(p.source.content_hash);
+        FileOutcome::Entry e;
+        e.id = p.id;
+        e.hash = std::move(hash);
+        e.profile = std::move(p);
+        out.entries.push_back(std::move(e));
+    }
+    return out;
+}
+
+/// Takes back a profile a build thread wrote although an earlier file owns its
+/// id: the file is read again (a rare case) for the profile's words.
+void remove_from_part(indexing::PartWriter& part, const FoundFile& f, const std::string& id, const SyncOptions& options) {
+    std::chrono::milliseconds unused{0};
+    for (const auto& e : read_profiles(f, options, unused).entries)
+        if (e.id == id) return part.remove(e.profile);
+    Profile p;  // the file changed meanwhile: its document goes, its spelling counts stay
+    p.id = id;
+    part.remove(p);
+}
+
+/// Files a new generation must hold before SyncOptions::jobs = 0 builds it
+/// with more than one thread (below this, starting threads and merging parts
+/// costs more than it saves).
+constexpr std::size_t parallel_min_files = 1000;
+
+std::size_t build_threads(const SyncOptions& options, bool new_generation, std::size_t files) {
+    if (!new_generation || files < 2) return 1;
+    std::size_t jobs = options.jobs;
+    if (jobs == 0) {
+        if (files < parallel_min_files) return 1;
+        jobs = std::max(1u, std::thread::hardware_concurrency());
+    }
+    return std::min(jobs, files);
+}
+
+}  // namespace
+
 SyncReport index_directory(const SyncOptions& options) {
     const auto started = Clock::now();
     SyncReport report;
@@ -331,52 +407,112 @@ SyncReport index_directory(const SyncOptions& options) {
     }
 
     // Pass 2: parse the others and write them (invisible to readers until commit).
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        if (skip[i]) continue;
-        const FoundFile& f = files[i];
-        std::vector<Profile> profiles;
-        try {
-            Timed timed{report.parse_time};
-            profiles = parse_file(f.file, options.parse);
-        } catch (const Error& e) {
-            fail(f.path, e.code(), e.message());
-        } catch (const std::exception& e) {
-            fail(f.path, ErrorCode::internal, std::string("unexpected error: ") + e.what() + " (please report this)");
-        }
-        const std::string base = profile_id_for(f.root, f.file);
-        const std::string stem = f.file.stem().string();
-        std::size_t without_id =
-            std::count_if(profiles.begin(), profiles.end(), [&](const Profile& p) { return p.id == stem || p.id.empty(); });
-        std::size_t n = 0;
-        for (auto& p : profiles) {
-            if (p.id == stem || p.id.empty()) p.id = without_id > 1 ? base + "#" + std::to_string(++n) : base;
-            auto [owner, inserted] = id_owner.emplace(p.id, f.path);
-            if (!inserted) {
-                fail(f.path, ErrorCode::parse,
-                     "profile id \"" + p.id + "\" is also used by " + owner->second + "; give one of them another \"id\"");
-                continue;
-            }
-            auto old = indexed.find(p.id);
-            const bool is_new = old == indexed.end();
-            const bool same = !is_new && old->second.content_hash == schema::extraction_key(p.source.content_hash) &&
-                              old->second.source_path == p.source.path;
-            if (writer && (options.full || !same)) {
-                try {
-                    Timed timed{report.write_time};
-                    writer_for(p.id).put(p);
-                } catch (const Error& e) {
-                    if (!is_per_profile(e.code())) throw;
-                    id_owner.erase(p.id);  // not written: its last good version (if any) stays
-                    fail(f.path, e.code(), "profile \"" + p.id + "\" cannot be indexed: " + e.message());
-                    continue;
+    std::vector<std::size_t> todo;
+    for (std::size_t i = 0; i < files.size(); ++i)
+        if (!skip[i]) todo.push_back(i);
+    const std::size_t jobs = build_threads(options, writer && !layout && indexing::WriterParts::accepts_parts(*writer), todo.size());
+    std::vector<std::optional<indexing::PartWriter>> parts;
+    std::vector<FileOutcome> outcomes(files.size());
+    auto range_start = [&](std::size_t t) { return todo.size() * t / jobs; };  // thread t: todo[start(t), start(t + 1))
+    auto part_of = [&](std::size_t k) {
+        std::size_t t = 0;
+        while (range_start(t + 1) <= k) ++t;
+        return t;
+    };
+    if (jobs > 1) {
+        // A new generation of many files: `jobs` threads each parse a contiguous
+        // range of them into a part of their own; commit() merges the parts in
+        // order, so the docids are what one thread would have given.
+        for (std::size_t t = 0; t < jobs; ++t) parts.emplace_back(indexing::WriterParts::make_part(*writer));
+        std::mutex progress;
+        auto work = [&](std::size_t t, std::size_t from, std::size_t to, std::chrono::milliseconds& parse_time,
+                        std::chrono::milliseconds& write_time) {
+            std::set<std::string> ids;  // this range's own duplicates are not written twice
+            for (std::size_t k = from; k < to; ++k) {
+                FileOutcome& out = outcomes[todo[k]];
+                out = read_profiles(files[todo[k]], options, parse_time);
+                for (auto& e : out.entries) {
+                    if (!ids.insert(e.id).second) continue;
+                    try {
+                        Timed timed{write_time};
+                        parts[t]->put(e.profile);
+                        e.written = true;
+                    } catch (const Error& err) {
+                        if (!is_per_profile(err.code())) throw;
+                        ids.erase(e.id);
+                        e.put_error = err;
+                    }
+                    e.profile = Profile{};  // written: only its id is needed from here on
+                }
+                if (options.on_file) {
+                    std::lock_guard lock(progress);
+                    options.on_file(files[todo[k]].file, ++done, files.size());
                 }
             }
-            if (is_new) report.added_ids.push_back(p.id);
-            else if (!same) report.updated_ids.push_back(p.id);
+        };
+        std::vector<std::chrono::milliseconds> parse_times(jobs), write_times(jobs);
+        std::vector<std::exception_ptr> errors(jobs);
+        std::vector<std::thread> threads;
+        for (std::size_t t = 0; t < jobs; ++t) {
+            const std::size_t from = range_start(t), to = range_start(t + 1);
+            threads.emplace_back([&, t, from, to] {
+                try {
+                    work(t, from, to, parse_times[t], write_times[t]);
+                } catch (...) {
+                    errors[t] = std::current_exception();
+                }
+            });
+        }
+        for (auto& th : threads) th.join();
+        for (auto& e : errors)
+            if (e) std::rethrow_exception(e);  // not a per-file error: the writer discards the generation
+        for (std::size_t t = 0; t < jobs; ++t) {
+            report.parse_time += parse_times[t];
+            report.write_time += write_times[t];
+        }
+    }
+
+    // In file order: who owns which id, what changed, what failed.
+    for (std::size_t k = 0; k < todo.size(); ++k) {
+        const std::size_t i = todo[k];
+        const FoundFile& f = files[i];
+        FileOutcome& out = outcomes[i];
+        if (jobs <= 1) out = read_profiles(f, options, report.parse_time);
+        if (out.failure) fail(f.path, out.failure->code(), out.failure->message());
+        for (auto& e : out.entries) {
+            const std::string& id = e.id;
+            auto [owner, inserted] = id_owner.emplace(id, f.path);
+            if (!inserted) {
+                if (e.written) remove_from_part(*parts[part_of(k)], f, id, options);  // an earlier range has it
+                fail(f.path, ErrorCode::parse,
+                     "profile id \"" + id + "\" is also used by " + owner->second + "; give one of them another \"id\"");
+                continue;
+            }
+            auto old = indexed.find(id);
+            const bool is_new = old == indexed.end();
+            const bool same = !is_new && old->second.content_hash == e.hash && old->second.source_path == f.path;
+            if (jobs <= 1 && writer && (options.full || !same)) {
+                try {
+                    Timed timed{report.write_time};
+                    writer_for(id).put(e.profile);
+                } catch (const Error& err) {
+                    if (!is_per_profile(err.code())) throw;
+                    e.put_error = err;
+                }
+            }
+            if (e.put_error) {
+                id_owner.erase(id);  // not written: its last good version (if any) stays
+                fail(f.path, e.put_error->code(), "profile \"" + id + "\" cannot be indexed: " + e.put_error->message());
+                continue;
+            }
+            if (is_new) report.added_ids.push_back(id);
+            else if (!same) report.updated_ids.push_back(id);
             else ++report.unchanged;
         }
-        if (options.on_file) options.on_file(f.file, ++done, files.size());
+        out = FileOutcome{};
+        if (jobs <= 1 && options.on_file) options.on_file(f.file, ++done, files.size());
     }
+    for (auto& part : parts) part->finish();
 
     // Profiles not seen this run: gone, or kept (failed file or folder, --no-delete).
     std::vector<std::string> keep;

@@ -1,0 +1,75 @@
+// indexer/part_writer.hpp — writing profiles into Xapian, and the scratch
+// databases of a parallel build.
+//
+// A full rebuild (or a first build) of many files runs in parallel: each build
+// thread parses a contiguous range of the files and writes its profiles into a
+// PartWriter, a scratch database of its own inside the new generation's
+// directory. IndexWriter::commit() merges the parts, in order, followed by the
+// documents the writer itself holds, with Xapian's compaction (docids are
+// renumbered in that order, so the result is the index a single thread would
+// have written, compacted). See docs/index-layout.md.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include <xapian.h>
+
+#include "cvsearch/indexer.hpp"
+#include "cvsearch/profile.hpp"
+#include "indexer/document_builder.hpp"
+
+namespace cvsearch::indexing {
+
+/// A database being built (a new generation or a part) is committed to disk
+/// every this many documents: readers cannot see it, and bigger batches cost
+/// memory without being faster (XAPIAN-NOTES: 1000-5000 per commit).
+inline constexpr std::size_t build_flush_every = 2000;
+
+/// Normalizes a copy of `profile` (canonical institutions and venues), builds
+/// its document and adds it to `db`, replacing the document with the same id.
+/// Throws Error(usage) for an empty id; Xapian errors pass through. With
+/// `spelling`, the builder counts the document's words in that database's
+/// spelling table from now on.
+void write_profile(Xapian::WritableDatabase& db, DocumentBuilder& builder, const Profile& profile,
+                   Xapian::WritableDatabase* spelling = nullptr);
+
+/// One build thread's scratch database. Not thread-safe: one thread uses one
+/// part; different parts may be written at the same time.
+class PartWriter {
+  public:
+    /// Creates an empty database at `dir`.
+    PartWriter(std::filesystem::path dir, int reference_year);
+
+    /// As IndexWriter::put. Throws Error (Xapian errors are translated).
+    void put(const Profile& profile);
+    /// Removes a profile put earlier (a duplicate id found after it was
+    /// written), with the spelling counts its words added.
+    void remove(const Profile& profile);
+    /// Commits and closes the database; the part is then ready to be merged.
+    void finish();
+
+    const std::filesystem::path& dir() const noexcept { return dir_; }
+
+  private:
+    std::filesystem::path dir_;
+    Xapian::WritableDatabase db_;
+    DocumentBuilder builder_;
+    int reference_year_;
+    std::size_t unflushed_ = 0;
+};
+
+/// What index_directory needs from an IndexWriter to build in parallel.
+struct WriterParts {
+    /// True if `writer` is building a new generation that no reader can see
+    /// yet (a full rebuild or a first build): only then can it take parts.
+    static bool accepts_parts(const IndexWriter& writer);
+    /// A new, empty part of `writer`'s generation. Finish it (PartWriter::finish)
+    /// before the writer's commit(), which merges every part made here, in the
+    /// order they were made, ahead of the writer's own documents.
+    static PartWriter make_part(IndexWriter& writer);
+};
+
+}  // namespace cvsearch::indexing
