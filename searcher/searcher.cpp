@@ -368,6 +368,9 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
         corrected = true;
     }
     if (corrected) res.suggestion = suggestion;
+    // Warnings quote the caller's words and filter values; they are ours, so
+    // they are valid UTF-8 even when those were not.
+    for (auto& w : res.warnings) w = text::sanitize_utf8(w);
     c.flag_partial(res);
     return res;
 }

@@ -97,7 +97,7 @@ TEST_CASE("hostile queries: unbalanced syntax and control characters never fail"
         "name:", "name:\"", "title:(", "venue:", "venue:\"", "institution:", "institution:\"\"", "year:", "year:..",
         "year:...", "year:a..b", "unknownfield:x", ":::", "a:b:c:d", "\\", "\\\"", "'", "''", "`", "~fault", "fault^2",
         std::string("fault\0tolerance", 15), "\x01\x02\x03\x1b[31m\x7f", "fault\ttolerance\r\n", "\xFF\xFE\xC3\x28",
-        "\xED\xA0\x80", "fault \xE2\x80\xAE tolerance", "\xEF\xBB\xBF" "fault", "\xF0\x9F\x98\x80*",
+        "\xED\xA0\x80", "fault \xE2\x80\xAE tolerance", "\xEF\xBB\xBF" "fault", "\xF0\x9F\x98\x80*", "year:20\xFF", "year:19\xFF..2\xFE", "fault\xFF*",
     };
     for (const auto& q : queries) {
         CAPTURE(q);
@@ -199,7 +199,7 @@ TEST_CASE("hostile queries: absurd ranges and filter values") {
     CHECK(e.results.hits.size() == e.results.total);
 
     SearchRequest odd_filters;
-    odd_filters.filters[Facet::institution] = {std::string(10000, 'K'), "", "\x01", std::string("K\0A", 3)};
+    odd_filters.filters[Facet::institution] = {std::string(10000, 'K'), "", "\x01", std::string("K\0A", 3), "\xFF\xFENowhere Polytechnic"};
     odd_filters.filters[Facet::venue] = {repeat("SOSP '23 ", 10000)};
     run(s, odd_filters);
 }
