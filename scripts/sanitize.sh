@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite under AddressSanitizer + UndefinedBehaviorSanitizer (with
-# LeakSanitizer), in its own build directory. Not part of CI: an instrumented
-# build plus the suite takes several times the normal build on 2 cores, so it
-# is run by hand before a release (see README "Tests").
+# LeakSanitizer), in its own build directory. CI runs it after the normal suite
+# (scripts/test.sh with CI=true); locally it is a separate command, as the
+# instrumented build roughly doubles the time of the test command.
 #
 #   scripts/sanitize.sh                 # configure, build, run every test
 #   scripts/sanitize.sh -R hardening    # extra arguments go to ctest

@@ -1,8 +1,13 @@
 # ctest script: install cvsearch into a fresh prefix, build the consumer project
 # against it (find_package and pkg-config), run both binaries on a profile; then
 # build and run examples/embed the same way.
-# Inputs: -DBUILD_DIR -DSOURCE_DIR -DWORK_DIR
+# Inputs: -DBUILD_DIR -DSOURCE_DIR -DWORK_DIR -DSANITIZE (the library was built with
+# ASan+UBSan: then the programs that link it must link the sanitizer runtimes too)
 file(REMOVE_RECURSE ${WORK_DIR})
+set(link_flags "")
+if(SANITIZE)
+  set(link_flags "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined")
+endif()
 set(prefix ${WORK_DIR}/prefix)
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -17,7 +22,7 @@ foreach(f include/cvsearch/cvsearch.hpp include/cvsearch/version.hpp bin/cvsearc
     message(FATAL_ERROR "install is missing ${f}")
   endif()
 endforeach()
-run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/install/consumer -B ${WORK_DIR}/build
+run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/install/consumer -B ${WORK_DIR}/build ${link_flags}
     -DCMAKE_PREFIX_PATH=${prefix} "-DCMAKE_INSTALL_RPATH=${prefix}/lib"
     -DCMAKE_BUILD_RPATH=${prefix}/lib;${prefix}/lib/x86_64-linux-gnu)
 set(ENV{PKG_CONFIG_PATH} "${prefix}/lib/pkgconfig:${prefix}/lib/x86_64-linux-gnu/pkgconfig")
@@ -32,7 +37,7 @@ endforeach()
 message(STATUS "consumer OK:\n${last_output}")
 
 # examples/embed, as its README says to build it: index data/profiles, search from threads.
-run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/embed -B ${WORK_DIR}/embed
+run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/embed -B ${WORK_DIR}/embed ${link_flags}
     -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_RPATH=${prefix}/lib;${prefix}/lib/x86_64-linux-gnu)
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/embed)
 run(${WORK_DIR}/embed/embed_search ${SOURCE_DIR}/data/profiles ${WORK_DIR}/embed.db "fault tolerance" SOSP)
