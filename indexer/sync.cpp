@@ -1,8 +1,9 @@
 // index_directory: walk the roots; take the index lock; compare each file's
 // content hash with what the index holds and parse only new and changed files;
 // write the difference in one transaction (or, for a full rebuild, into a new
-// generation swapped in on commit). Per-file failures are collected, never
-// fatal, and keep the profiles their files gave last time.
+// generation swapped in on commit; that one is built by several threads when
+// there are many files, indexer/part_writer.hpp). Per-file failures are
+// collected, never fatal, and keep the profiles their files gave last time.
 #include <algorithm>
 #include <fstream>
 #include <map>
@@ -305,6 +306,9 @@ void remove_from_part(indexing::PartWriter& part, const FoundFile& f, const std:
 /// costs more than it saves).
 constexpr std::size_t parallel_min_files = 1000;
 
+/// Where share t of n items starts when they are cut into `jobs` contiguous shares.
+std::size_t share_start(std::size_t n, std::size_t jobs, std::size_t t) { return n * t / jobs; }
+
 std::size_t build_threads(const SyncOptions& options, bool new_generation, std::size_t files) {
     if (!new_generation || files < 2) return 1;
     std::size_t jobs = options.jobs;
@@ -313,6 +317,62 @@ std::size_t build_threads(const SyncOptions& options, bool new_generation, std::
         jobs = std::max(1u, std::thread::hardware_concurrency());
     }
     return std::min(jobs, files);
+}
+
+/// Pass 2 of a new generation of many files: thread t parses the t-th
+/// contiguous share of `todo` into parts[t]; commit() merges the parts in
+/// order, so the docids are what one thread would have given. Fills `outcomes`
+/// (profiles dropped once written: the ids are enough from then on). A file's
+/// or profile's own error is recorded in its outcome; anything else is thrown
+/// after all threads stopped (the writer then discards the generation).
+void parse_into_parts(const std::vector<FoundFile>& files, const std::vector<std::size_t>& todo,
+                      const SyncOptions& options, std::vector<std::optional<indexing::PartWriter>>& parts,
+                      std::vector<FileOutcome>& outcomes, std::size_t& done, SyncReport& report) {
+    const std::size_t jobs = parts.size();
+    std::mutex progress;
+    auto work = [&](std::size_t t, std::chrono::milliseconds& parse_time, std::chrono::milliseconds& write_time) {
+        std::set<std::string> ids;  // this share's own duplicates are not written twice
+        for (std::size_t k = share_start(todo.size(), jobs, t); k < share_start(todo.size(), jobs, t + 1); ++k) {
+            FileOutcome& out = outcomes[todo[k]];
+            out = read_profiles(files[todo[k]], options, parse_time);
+            for (auto& e : out.entries) {
+                if (!ids.insert(e.id).second) continue;
+                try {
+                    Timed timed{write_time};
+                    parts[t]->put(e.profile);
+                    e.written = true;
+                } catch (const Error& err) {
+                    if (!is_per_profile(err.code())) throw;
+                    ids.erase(e.id);
+                    e.put_error = err;
+                }
+                e.profile = Profile{};
+            }
+            if (options.on_file) {
+                std::lock_guard lock(progress);
+                options.on_file(files[todo[k]].file, ++done, files.size());
+            }
+        }
+    };
+    std::vector<std::chrono::milliseconds> parse_times(jobs), write_times(jobs);
+    std::vector<std::exception_ptr> errors(jobs);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < jobs; ++t) {
+        threads.emplace_back([&, t] {
+            try {
+                work(t, parse_times[t], write_times[t]);
+            } catch (...) {
+                errors[t] = std::current_exception();
+            }
+        });
+    }
+    for (auto& th : threads) th.join();
+    for (auto& e : errors)
+        if (e) std::rethrow_exception(e);
+    for (std::size_t t = 0; t < jobs; ++t) {  // summed over the threads: more than the wall time
+        report.parse_time += parse_times[t];
+        report.write_time += write_times[t];
+    }
 }
 
 }  // namespace
@@ -413,63 +473,14 @@ SyncReport index_directory(const SyncOptions& options) {
     const std::size_t jobs = build_threads(options, writer && !layout && indexing::WriterParts::accepts_parts(*writer), todo.size());
     std::vector<std::optional<indexing::PartWriter>> parts;
     std::vector<FileOutcome> outcomes(files.size());
-    auto range_start = [&](std::size_t t) { return todo.size() * t / jobs; };  // thread t: todo[start(t), start(t + 1))
-    auto part_of = [&](std::size_t k) {
+    auto part_of = [&](std::size_t k) {  // the share todo[k] was in
         std::size_t t = 0;
-        while (range_start(t + 1) <= k) ++t;
+        while (share_start(todo.size(), jobs, t + 1) <= k) ++t;
         return t;
     };
     if (jobs > 1) {
-        // A new generation of many files: `jobs` threads each parse a contiguous
-        // range of them into a part of their own; commit() merges the parts in
-        // order, so the docids are what one thread would have given.
         for (std::size_t t = 0; t < jobs; ++t) parts.emplace_back(indexing::WriterParts::make_part(*writer));
-        std::mutex progress;
-        auto work = [&](std::size_t t, std::size_t from, std::size_t to, std::chrono::milliseconds& parse_time,
-                        std::chrono::milliseconds& write_time) {
-            std::set<std::string> ids;  // this range's own duplicates are not written twice
-            for (std::size_t k = from; k < to; ++k) {
-                FileOutcome& out = outcomes[todo[k]];
-                out = read_profiles(files[todo[k]], options, parse_time);
-                for (auto& e : out.entries) {
-                    if (!ids.insert(e.id).second) continue;
-                    try {
-                        Timed timed{write_time};
-                        parts[t]->put(e.profile);
-                        e.written = true;
-                    } catch (const Error& err) {
-                        if (!is_per_profile(err.code())) throw;
-                        ids.erase(e.id);
-                        e.put_error = err;
-                    }
-                    e.profile = Profile{};  // written: only its id is needed from here on
-                }
-                if (options.on_file) {
-                    std::lock_guard lock(progress);
-                    options.on_file(files[todo[k]].file, ++done, files.size());
-                }
-            }
-        };
-        std::vector<std::chrono::milliseconds> parse_times(jobs), write_times(jobs);
-        std::vector<std::exception_ptr> errors(jobs);
-        std::vector<std::thread> threads;
-        for (std::size_t t = 0; t < jobs; ++t) {
-            const std::size_t from = range_start(t), to = range_start(t + 1);
-            threads.emplace_back([&, t, from, to] {
-                try {
-                    work(t, from, to, parse_times[t], write_times[t]);
-                } catch (...) {
-                    errors[t] = std::current_exception();
-                }
-            });
-        }
-        for (auto& th : threads) th.join();
-        for (auto& e : errors)
-            if (e) std::rethrow_exception(e);  // not a per-file error: the writer discards the generation
-        for (std::size_t t = 0; t < jobs; ++t) {
-            report.parse_time += parse_times[t];
-            report.write_time += write_times[t];
-        }
+        parse_into_parts(files, todo, options, parts, outcomes, done, report);
     }
 
     // In file order: who owns which id, what changed, what failed.

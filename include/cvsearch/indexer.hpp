@@ -204,6 +204,8 @@ struct SyncReport {
     std::vector<std::string> added_ids, updated_ids, removed_ids;
     /// Walking the roots; hashing and parsing files; writing and committing;
     /// opening the index (including any wait for the lock); the whole run.
+    /// In a parallel build (SyncOptions::jobs) parse and write times are summed
+    /// over the build threads, so they can add up to more than the whole run.
     std::chrono::milliseconds scan_time{0}, parse_time{0}, write_time{0}, open_time{0}, total_time{0};
     bool dry_run = false;
     bool full = false;
