@@ -119,26 +119,25 @@ void rename_or_throw(const fs::path& from, const fs::path& to) {
 /// tables too. A compact generation is about 45% smaller and a little faster
 /// to search; incremental runs update it in place as before.
 void IndexWriter::Impl::compact_generation() {
-    auto& im = *this;
-    const fs::path tmp = im.path / (im.generation + ".compact");
-    const fs::path raw = im.path / (im.generation + ".raw");
+    const fs::path tmp = path / (generation + ".compact");
+    const fs::path raw = path / (generation + ".raw");
     std::error_code ec;
     fs::remove_all(tmp, ec);
     fs::remove_all(raw, ec);
-    im.db.close();
+    db.close();
     {
         Xapian::Database sources;
-        for (const auto& part : im.parts) sources.add_database(Xapian::Database(part.string()));
-        sources.add_database(Xapian::Database(im.target.string()));
+        for (const auto& part : parts) sources.add_database(Xapian::Database(part.string()));
+        sources.add_database(Xapian::Database(target.string()));
         sources.compact(tmp.string());
     }
     // Nobody reads an unpublished generation: swapping its directory is safe.
-    rename_or_throw(im.target, raw);
-    rename_or_throw(tmp, im.target);
+    rename_or_throw(target, raw);
+    rename_or_throw(tmp, target);
     fs::remove_all(raw, ec);
-    im.parts.clear();
-    im.db = Xapian::WritableDatabase(im.target.string(), Xapian::DB_OPEN);
-    im.builder.set_spelling_database(im.db);
+    parts.clear();
+    db = Xapian::WritableDatabase(target.string(), Xapian::DB_OPEN);
+    builder.set_spelling_database(db);
 }
 
 IndexWriter::IndexWriter(const fs::path& db, const WriterOptions& options) : impl_(std::make_unique<Impl>(db, options)) {
