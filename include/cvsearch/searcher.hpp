@@ -187,8 +187,10 @@ struct SearcherOptions {
     double prior_weight = 0.15;
     /// Scale of the bonus for query words found in the person's name. 0 turns it off.
     double name_weight = 1.0;
-    /// How often a request is retried after the index changed under it.
-    std::size_t max_retries = 3;
+    /// How often a request is retried after the index changed under it (at
+    /// once, then after a backoff of 1, 2, 4... ms, at most 50 ms each: with 8,
+    /// a request waits up to about 0.2 s for a burst of commits to end).
+    std::size_t max_retries = 8;
     /// How stale a search may be: a commit or a `--full` swap (the stub
     /// DIR/XAPIANDB changed) is seen by every request that starts this long after
     /// it finished. At most once per interval, one request stat()s the index
