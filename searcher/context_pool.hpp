@@ -29,8 +29,9 @@
 // (DatabaseCorruptError, "EOF reading block" DatabaseError, a generation
 // vanishing during a swap, NetworkError) are retried the same way, with a fresh
 // Database and a backoff of 5, 10, 15 ms..., but only while the index is
-// changing: a writer holds DIR/cvsearch.lock or Xapian's lock, or the stub changed. Otherwise, or after
-// max_retries, the error is reported (cvsearch::Error via xapian_errors).
+// changing: a writer holds DIR/cvsearch.lock or Xapian's lock, or the stub
+// changed. Otherwise, or after max_retries, the error is reported
+// (cvsearch::Error via xapian_errors).
 #pragma once
 
 #include <algorithm>
