@@ -388,7 +388,9 @@ class LatexConverter {
             if (expansions_ < kExpansionBudget && !m.expanding) {
                 ++expansions_;
                 m.expanding = true;  // a macro that uses itself expands once
-                run_into(m.body, out, depth + 1);  // \newcommand{\uiowa}{University of Iowa}
+                // A copy: the body may define the macro again, which replaces m.body.
+                const std::string body = m.body;
+                run_into(body, out, depth + 1);  // \newcommand{\uiowa}{University of Iowa}
                 m.expanding = false;
             }
             return;

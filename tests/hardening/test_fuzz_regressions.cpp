@@ -145,6 +145,21 @@ TEST_CASE("fuzz regressions: an environment without a name") {
     }
 }
 
+TEST_CASE("fuzz regressions: a macro that defines itself again while it expands") {
+    // ASan heap-use-after-free (fuzz_latex_reader): expanding \me ran its body in
+    // place, and the \newcommand{\me} inside it replaced (freed) that body while
+    // it was still being read.
+    const char* tex =
+        "\\newcommand{\\me}{Orla Quenby, first version \\newcommand{\\me}{Orla Quenby, the second version} "
+        "and the words after the redefinition}\n"
+        "\\begin{document}\n\\me{} wrote this. Then \\me{} again.\n\\end{document}\n";
+    const std::string text = readers::read_latex(tex).text;
+    CAPTURE(text);
+    CHECK(text::is_valid_utf8(text));
+    CHECK(text.find("first version and the words after the redefinition wrote this") != std::string::npos);
+    CHECK(text.find("Then Orla Quenby, the second version again") != std::string::npos);
+}
+
 TEST_CASE("fuzz regressions: the extractor on a block with an empty line") {
     // UBSan (fuzz_extractor): embedded_publications read text.back() of an empty line.
     constexpr char input[] =
