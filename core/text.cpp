@@ -173,6 +173,21 @@ std::string cp1252_to_utf8(std::string_view b) {
     return out;
 }
 
+std::string_view trim_end_any(std::string_view s, std::initializer_list<std::string_view> pieces) noexcept {
+    for (bool stripped = true; stripped;) {
+        s = trim(s);
+        stripped = false;
+        for (std::string_view p : pieces) {
+            if (!p.empty() && s.ends_with(p)) {
+                s.remove_suffix(p.size());
+                stripped = true;
+                break;
+            }
+        }
+    }
+    return s;
+}
+
 std::string_view trim(std::string_view s) noexcept {
     auto is_space_at_front = [&](std::size_t& len) {
         if (s.empty()) return false;

@@ -2,6 +2,7 @@
 // the searcher. Folding goes through ICU so that index and query side agree.
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,11 @@ std::string cp1252_to_utf8(std::string_view bytes);
 
 /// Strips ASCII and Unicode white space at both ends.
 std::string_view trim(std::string_view s) noexcept;
+
+/// Strips, from the end, every trailing piece that is one of `pieces` (each a
+/// whole UTF-8 sequence such as "-" or "–", never a single byte of one), and
+/// the white space between them: trim_end_any("Foo, –.", {".", ",", "–"}) == "Foo".
+std::string_view trim_end_any(std::string_view s, std::initializer_list<std::string_view> pieces) noexcept;
 
 /// Replaces every run of white space with a single space and trims.
 std::string collapse_whitespace(std::string_view s);

@@ -84,8 +84,7 @@ std::string clean_venue(std::string_view raw) {
     }
     std::string out;
     for (std::size_t k = i; k < kept.size(); ++k) out += (out.empty() ? "" : " ") + kept[k];
-    while (!out.empty() && std::string_view(",;:-–").find(out.back()) != std::string_view::npos) out.pop_back();
-    return std::string(text::trim(out));
+    return std::string(text::trim_end_any(out, {",", ";", ":", "-", "–"}));
 }
 
 bool mentions_arxiv(std::string_view raw) {
@@ -127,8 +126,7 @@ std::string clean_institution(std::string_view raw) {
     else if (parts.size() > 1 && is_department(parts.front())) best = parts[1];
     std::string out(text::trim(best));
     if (text::starts_with_icase(out, "the ")) out.erase(0, 4);
-    while (!out.empty() && std::string_view(".;:-–").find(out.back()) != std::string_view::npos) out.pop_back();
-    return std::string(text::trim(out));
+    return std::string(text::trim_end_any(out, {".", ";", ":", "-", "–"}));
 }
 
 // Status words that stand where a venue would: they are no venue (no facet value),

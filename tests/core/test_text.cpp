@@ -41,6 +41,16 @@ TEST_CASE("trim and collapse_whitespace handle NBSP") {
     CHECK(collapse_whitespace(" a \n\n b\xc2\xa0 c ") == "a b c");
 }
 
+TEST_CASE("trim_end_any strips whole trailing pieces, never one byte of a character") {
+    CHECK(trim_end_any("Foo, \u2013.", {".", ",", "\u2013"}) == "Foo");
+    CHECK(trim_end_any("Foo -- ", {"-"}) == "Foo");
+    CHECK(trim_end_any("", {"-"}).empty());
+    CHECK(trim_end_any("---", {"-"}).empty());
+    // "\u00d3" is C3 93 and en dash E2 80 93: a byte set with the dash cut 0x93 off.
+    CHECK(trim_end_any("Michi\u00d3", {"-", "\u2013"}) == "Michi\u00d3");
+    CHECK(trim_end_any("x\u2014", {"\u2013"}) == "x\u2014");  // em dash is not en dash
+}
+
 TEST_CASE("content_hash is stable and distinguishes inputs") {
     CHECK(content_hash("abc").size() == 32);
     CHECK(content_hash("abc") == content_hash("abc"));

@@ -29,6 +29,24 @@ void check_clean(std::string_view s) {
     for (unsigned char c : s) CHECK_FALSE(((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f));
 }
 
+/// What fuzz/fuzz_util.hpp's check_profile asks of every profile, and the facets.
+void check_profile(const Profile& p) {
+    check_clean(p.name);
+    CHECK(text::is_valid_utf8(p.headline));
+    for (const auto& a : p.affiliations) {
+        CHECK(text::is_valid_utf8(a.institution));
+        CHECK(text::is_valid_utf8(a.role));
+    }
+    for (const auto& pub : p.publications) {
+        CHECK(text::is_valid_utf8(pub.title));
+        CHECK(text::is_valid_utf8(pub.venue));
+    }
+    for (const auto& s : p.sections) CHECK(text::is_valid_utf8(s.text));
+    const Facets facets = facets_of(p);
+    for (const auto& v : facets.institution) CHECK(text::is_valid_utf8(v));
+    for (const auto& v : facets.venue) CHECK(text::is_valid_utf8(v));
+}
+
 constexpr char input0[] =
     "\xff\x02\xbe\xff\xdf\xb9\x9a\xff\xa5\x06p\x00\x7f\x0d\x0a" "Cu\x9bp\x05\x00@a\x00\x00ssistant ";
 constexpr char input1[] =
@@ -74,6 +92,23 @@ constexpr char input6[] =
     "\x22Lea Mos\xff\x00s\x22}, {\x22id\x22: \x22" "b\x22, \x22name\x22:  Max Nord\x22, \x22" "affiliat\x22"
     "nio3: [`}]";
 
+constexpr char input7[] =
+    "Orla Quenby\x0aRese//quenby.example.org\x0a\x0a" "EDUCATION\x0aPh.D. in Computer Science, Univer"
+    "sity of Michi\x96\x9e\x91\xd3 2016 - 2021\x0a" "B.S., KAIST, 201ESTS\x0a" "Distributed systems, "
+    "consensus protocols, fault tolerance\x0a\x0aPUBLICATIONS\x0a[1] O. Quenby, B.ience, University o"
+    "f Michigan, 2016 - 2021\x0a" "B.S., KAIST, 2012\x0a\x0aRESEARCH INTERESTS\x0a" "Distributed syst"
+    "ems, consensus protocol1, fault telerance\x0a\x0aPUBLICATIONS\x0a[1] PUBLICATIONS\x0a[1] O. Quen"
+    "b, pp. 12-30.\x0a\xe2uenb,st Paper Award, Eur2022 2020\x0a";
+constexpr char input8[] =
+    "\x5c" "documentclass{moderncv}\x0a\x5cmoderncvstyle{classic}\x0a\x5cname{Eve}{Sandoval}\x0a\x5c" "e"
+    "mailweve@example.org}\x0a\x5chomepage{eve.example.org}\x0a\x5cnewcommand{\x5cme}{\x5ctextbf{E.~S"
+    "andocumentclass{moderncv}\x0a\x5cmoderncvstyle{classic}\x0a\x5cname{Eve}{Sandoval}\x0a\x5c" "ema"
+    "ilweve@example.org}\x0a\x5chomepage{eve.example.org}\x0a\x5cnewcommand{\x5cme}{\x5ctextbf{E.~San"
+    "doval}}\x0a\x5c" "begin{oval}}\x0a\x5c" "begin{document}\x0a\x5cmakecvtitle\x0a\x5csection{Educa"
+    "tion}\x0a\x5c" "cventry{2016--2020}{Ph.D.}{Universit\x5c' eed Montr\x5c'eal}{Canada}{}{Thesis on"
+    " palynology}\x0a\x5csection{Publications}\x0a\x5c" "begin{enumerate}\x0a  \x5citem \x5cme{} and "
+    "F.~M\x5c\x22uller. \x5c" "emph{Pollen indexes\x5c" "documentclass{\xe2\x96\xba}. In \x5ctextit{e";
+
 const Regression regressions[] = {
     {"text_reader", "crash.txt", "a stray DEL (0x7f) passed the text reader", {input0, sizeof input0 - 1}},
     {"markdown_reader", "crash.md", "a DEL (0x7f) passed the Markdown reader", {input1, sizeof input1 - 1}},
@@ -82,6 +117,8 @@ const Regression regressions[] = {
     {"extractor", "crash.txt", "ASan: author_prefix kept views into a temporary (stack-use-after-scope)", {input4, sizeof input4 - 1}},
     {"json_resume_reader", "crash.json", "a number beyond double escaped as nlohmann::out_of_range", {input5, sizeof input5 - 1}},
     {"profile_json_reader", "crash.json", "a number beyond double escaped as nlohmann::out_of_range", {input6, sizeof input6 - 1}},
+    {"extractor", "crash.txt", "an institution ending in C3 93 lost its 0x93 (the en dash's last byte)", {input7, sizeof input7 - 1}},
+    {"latex_reader", "crash.tex", "ASan: a macro redefining itself freed the body being expanded", {input8, sizeof input8 - 1}},
 };
 
 }  // namespace
@@ -92,10 +129,7 @@ TEST_CASE("fuzz regressions: every input that crashed a target is parsed or refu
         CAPTURE(r.found);
         REQUIRE(r.bytes.size() > 10);
         try {
-            for (const auto& p : parse_bytes(r.bytes, r.name)) {
-                check_clean(p.name);
-                for (const auto& s : p.sections) CHECK(text::is_valid_utf8(s.text));
-            }
+            for (const auto& p : parse_bytes(r.bytes, r.name)) check_profile(p);
         } catch (const Error& e) {
             CHECK(e.input() == r.name);
             CHECK(e.code() == ErrorCode::parse);

@@ -1,6 +1,7 @@
 // Normalization against the real compiled-in tables (data/venues.tsv, data/institutions.tsv).
 #include <doctest/doctest.h>
 
+#include "core/text.hpp"
 #include "indexer/normalize/normalize.hpp"
 
 using namespace cvsearch;
@@ -41,6 +42,7 @@ TEST_CASE("unknown venues are kept in cleaned raw form, never dropped") {
         {"Proceedings of the 3rd Workshop on Imaginary Systems, pp. 12-20, 2021", "Workshop on Imaginary Systems"},
         {"Journal of Computer Science", "Journal of Computer Science"},  // not the journal Science
         {"In Foo Bar Symposium '22", "Foo Bar Symposium"},
+        {"Jornadas de Computaci\u00d3", "Jornadas de Computaci\u00d3"},  // ends in C3 93, like an en dash's last byte
     };
     for (const auto& r : rows) CHECK_MESSAGE(venue_value(r.raw) == r.value, r.raw << " -> " << venue_value(r.raw));
     CHECK_FALSE(find_venue("Journal of Computer Science"));
@@ -102,8 +104,16 @@ TEST_CASE("unknown institutions keep the part that names the institution") {
         {"Dept. of EECS, Foo Institute of Technology, Springfield, IL", "Foo Institute of Technology"},
         {"The Bar College of Music", "Bar College of Music"},
         {"Qux Labs", "Qux Labs"},
+        {"Qux Labs \u2013", "Qux Labs"},
+        {"Universidad de Le\u00f3n;", "Universidad de Le\u00f3n"},
+        // Ends in C3 93 ("\u00d3"): found by fuzz_extractor, when the trailing
+        // dash was stripped byte by byte and 0x93 of it matched.
+        {"Institut \u00c9CO\u00d3", "Institut \u00c9CO\u00d3"},
     };
-    for (const auto& r : rows) CHECK_MESSAGE(institution_value(r.raw) == r.value, r.raw << " -> " << institution_value(r.raw));
+    for (const auto& r : rows) {
+        CHECK_MESSAGE(institution_value(r.raw) == r.value, r.raw << " -> " << institution_value(r.raw));
+        CHECK(cvsearch::text::is_valid_utf8(institution_value(r.raw)));
+    }
 }
 
 TEST_CASE("normalize_profile canonicalizes affiliations, also values already set") {
