@@ -310,7 +310,11 @@ class LatexConverter {
         }
         end = std::min(end, c.s.size());
         math_block(c.s.substr(start, end - start), out, depth);
-        c.i = std::min(c.s.size(), end + (display ? 2 : 1));
+        // Step over the closing dollars that are there: "$$x$" has one, and
+        // skipping two would cut into the character after it.
+        std::size_t close = end;
+        while (close < c.s.size() && close < end + (display ? 2 : 1) && c.s[close] == '$') ++close;
+        c.i = close;
     }
 
     void math_block(std::string_view inner, std::string& out, int depth) {

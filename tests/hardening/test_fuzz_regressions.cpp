@@ -109,6 +109,10 @@ constexpr char input8[] =
     " palynology}\x0a\x5csection{Publications}\x0a\x5c" "begin{enumerate}\x0a  \x5citem \x5cme{} and "
     "F.~M\x5c\x22uller. \x5c" "emph{Pollen indexes\x5c" "documentclass{\xe2\x96\xba}. In \x5ctextit{e";
 
+constexpr char input9[] =
+    "~S}\x84\x5cname{Evgvg}{\x5cname{Evg}{Sdo\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    "\x00\x00\x00\x00\x00\x5cnamod$$$\xb2$$$$$$$$$$\x5cm{3006320@20}{gsomepa :: ge{\x5c";
+
 const Regression regressions[] = {
     {"text_reader", "crash.txt", "a stray DEL (0x7f) passed the text reader", {input0, sizeof input0 - 1}},
     {"markdown_reader", "crash.md", "a DEL (0x7f) passed the Markdown reader", {input1, sizeof input1 - 1}},
@@ -119,6 +123,7 @@ const Regression regressions[] = {
     {"profile_json_reader", "crash.json", "a number beyond double escaped as nlohmann::out_of_range", {input6, sizeof input6 - 1}},
     {"extractor", "crash.txt", "an institution ending in C3 93 lost its 0x93 (the en dash's last byte)", {input7, sizeof input7 - 1}},
     {"latex_reader", "crash.tex", "ASan: a macro redefining itself freed the body being expanded", {input8, sizeof input8 - 1}},
+    {"latex_reader", "crash.tex", "display math closed by one $ skipped two bytes, cutting a UTF-8 character (name hint)", {input9, sizeof input9 - 1}},
 };
 
 }  // namespace
@@ -135,8 +140,14 @@ TEST_CASE("fuzz regressions: every input that crashed a target is parsed or refu
             CHECK(e.code() == ErrorCode::parse);
         }
         const std::string utf8 = readers::decode_to_utf8(r.bytes);
-        for (auto* read : {&readers::read_text, &readers::read_markdown, &readers::read_latex, &readers::read_html})
-            check_clean(read(utf8).text);
+        for (auto* read : {&readers::read_text, &readers::read_markdown, &readers::read_latex, &readers::read_html}) {
+            const auto doc = read(utf8);
+            check_clean(doc.text);
+            CAPTURE(doc.name_hint);
+            CHECK(text::is_valid_utf8(doc.name_hint));
+            for (const auto& e : doc.email_hints) CHECK(text::is_valid_utf8(e));
+            CHECK(text::is_valid_utf8(doc.homepage_hint));
+        }
     }
 }
 
@@ -192,6 +203,17 @@ TEST_CASE("fuzz regressions: a macro that defines itself again while it expands"
     CHECK(text::is_valid_utf8(text));
     CHECK(text.find("first version and the words after the redefinition wrote this") != std::string::npos);
     CHECK(text.find("Then Orla Quenby, the second version again") != std::string::npos);
+}
+
+TEST_CASE("fuzz regressions: display math closed by a single dollar") {
+    // fuzz_latex_reader: "$$x$" was closed as if by "$$", so the byte after the
+    // single dollar was skipped; before a multi-byte character that left half of
+    // it in the text (and in the \name{} hint).
+    const auto doc = readers::read_latex("\\name{Ada $$x$\xC3\xA9clair}\n$$y$\xC3\xA9t\xC3\xA9 and $$z$$ done\n");
+    CHECK(text::is_valid_utf8(doc.text));
+    CHECK(text::is_valid_utf8(doc.name_hint));
+    CHECK(doc.text.find("\xC3\xA9t\xC3\xA9 and") != std::string::npos);
+    CHECK(doc.text.find("done") != std::string::npos);
 }
 
 TEST_CASE("fuzz regressions: the extractor on a block with an empty line") {
