@@ -16,30 +16,28 @@ struct CodePoint {
     std::size_t end = 0;
 };
 
-std::vector<CodePoint> decode(std::string_view text) {
-    std::vector<CodePoint> out;
-    out.reserve(text.size());
-    std::size_t ascii = 0;  // most CV text is ASCII: one byte, one code point
-    while (ascii < text.size() && static_cast<unsigned char>(text[ascii]) < 0x80) {
-        out.push_back({static_cast<unsigned char>(text[ascii]), ascii, ascii + 1});
-        ++ascii;
-    }
-    if (ascii == text.size()) return out;
-    Xapian::Utf8Iterator it(text.data() + ascii, text.size() - ascii), end;
-    while (it != end) {
-        CodePoint cp;
-        cp.begin = static_cast<std::size_t>(it.raw() - text.data());
-        cp.value = *it;
-        ++it;
-        cp.end = it == end ? text.size() : static_cast<std::size_t>(it.raw() - text.data());
-        out.push_back(cp);
-    }
-    return out;
+/// The code point that starts at byte `at` of `text` (at < text.size()),
+/// decoded the way Xapian's tokenizer decodes it (Utf8Iterator, which also
+/// decides what an invalid byte is). Decoding one code point at a time, rather
+/// than the whole text into an array first, was most of scan()'s time.
+[[gnu::noinline]] CodePoint non_ascii_code_point_at(std::string_view text, std::size_t at) {
+    Xapian::Utf8Iterator it, end;  // (assign, not the constructor: spares a false GCC warning)
+    it.assign(text.data() + at, text.size() - at);
+    CodePoint cp{*it, at, 0};
+    ++it;
+    cp.end = it == end ? text.size() : static_cast<std::size_t>(it.raw() - text.data());
+    return cp;
+}
+
+inline CodePoint code_point_at(std::string_view text, std::size_t at) {
+    const auto byte = static_cast<unsigned char>(text[at]);
+    if (byte < 0x80) [[likely]] return {byte, at, at + 1};  // most CV text is ASCII
+    return non_ascii_code_point_at(text, at);
 }
 
 /// Xapian::Unicode::is_wordchar, with the answers for ASCII looked up in a
 /// table made from it (the category lookup was a few % of highlighting).
-bool is_wordchar(unsigned c) {
+inline bool is_wordchar(unsigned c) {
     static const auto ascii = [] {
         std::array<bool, 128> t{};
         for (unsigned k = 0; k < 128; ++k) t[k] = Xapian::Unicode::is_wordchar(k);
@@ -84,29 +82,37 @@ Scan scan(std::string_view text) {
     Scan out;
     auto& parts = out.parts;
     auto& words = out.words;
-    auto cps = decode(text);
-    std::size_t i = 0;
-    const std::size_t n = cps.size();
-    std::vector<std::size_t> joiners;  // code point index of each joiner of the current word
-    while (i < n) {
-        if (!is_wordchar(cps[i].value)) { ++i; continue; }
+    const std::size_t n = text.size();
+    std::size_t pos = 0;
+    std::vector<unsigned> joiners;  // the joiners of the current word
+    while (pos < n) {
+        CodePoint c = code_point_at(text, pos);
+        if (!is_wordchar(c.value)) { pos = c.end; continue; }
         const std::size_t first = parts.size();
         joiners.clear();
-        while (true) {
-            std::size_t start = i;
-            while (i < n && is_wordchar(cps[i].value)) ++i;
-            std::size_t b = cps[start].begin, e = cps[i - 1].end;
+        while (true) {  // c is the first word character of a part
+            const std::size_t b = c.begin;
+            std::size_t e = c.end;
+            pos = c.end;
+            while (pos < n) {
+                c = code_point_at(text, pos);
+                if (!is_wordchar(c.value)) break;
+                e = pos = c.end;
+            }
             parts.push_back({b, e, text::fold(text.substr(b, e - b))});
-            if (i + 1 < n && is_joiner(cps[i].value) && is_wordchar(cps[i + 1].value)) {
-                joiners.push_back(i);
-                ++i;
-                continue;
+            if (pos < n && is_joiner(c.value) && c.end < n) {  // c: the character after the part
+                CodePoint next = code_point_at(text, c.end);
+                if (is_wordchar(next.value)) {
+                    joiners.push_back(c.value);
+                    c = next;
+                    continue;
+                }
             }
             break;
         }
         // A trailing possessive: "...'s".
         std::size_t consumed_end = parts.back().end;
-        if (parts.size() - first > 1 && parts.back().folded == "s" && is_apostrophe(cps[joiners.back()].value)) {
+        if (parts.size() - first > 1 && parts.back().folded == "s" && is_apostrophe(joiners.back())) {
             parts.pop_back();
             joiners.pop_back();
         }
