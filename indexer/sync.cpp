@@ -15,6 +15,7 @@
 
 #include <xapian.h>
 
+#include "core/stored_profile.hpp"
 #include "core/text.hpp"
 #include "cvsearch/indexer.hpp"
 #include "indexer/generations.hpp"
@@ -159,7 +160,7 @@ std::optional<Profile> stored_profile(Xapian::Database& db, const std::string& i
         std::string term = schema::id_term(id);
         auto pl = db.postlist_begin(term);
         if (pl == db.postlist_end(term)) return std::nullopt;
-        Profile p = profile_from_json(db.get_document(*pl).get_data(), id);
+        Profile p = profile_from_stored_json(db.get_document(*pl).get_data(), id);
         p.id = id;
         return p;
     } catch (const Xapian::Error&) {

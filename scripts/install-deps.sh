@@ -9,6 +9,7 @@ packages=(
   build-essential cmake pkg-config       # toolchain
   libxapian-dev xapian-tools             # the search engine library; xapian-check/xapian-tcpsrv for tests
   nlohmann-json3-dev                     # JSON (profiles, JSON Resume, --json output)
+  libsimdjson-dev                        # fast decoding of the profiles stored in the index
   libcli11-dev                           # command-line parsing
   libicu-dev                             # Unicode case and accent folding
   libpoppler-cpp-dev                     # PDF text extraction

@@ -10,6 +10,7 @@
 
 #include <xapian.h>
 
+#include "core/stored_profile.hpp"
 #include "core/text.hpp"
 #include "cvsearch/errors.hpp"
 #include "cvsearch/parse.hpp"
@@ -163,7 +164,7 @@ SearchHit make_hit(const Xapian::MSetIterator& it, std::size_t rank, const searc
             return hit;
         }
     }
-    Profile p = profile_from_json(doc.get_data(), id);  // an index without hit_display, or highlights
+    Profile p = profile_from_stored_json(doc.get_data(), id);  // an index without hit_display, or highlights
     hit.id = id.empty() ? p.id : id;
     hit.name = p.name;
     hit.institution = current_institution(p);
@@ -248,7 +249,7 @@ std::optional<Profile> Searcher::profile(std::string_view id) const {
         std::string term = schema::id_term(id);
         auto pl = c.db.postlist_begin(term);
         if (pl == c.db.postlist_end(term)) return std::nullopt;
-        return profile_from_json(c.db.get_document(*pl).get_data(), id);
+        return profile_from_stored_json(c.db.get_document(*pl).get_data(), id);
     });
 }
 
@@ -383,7 +384,7 @@ SearchResults Searcher::Impl::similar(Context& c, std::string_view id, std::size
     if (pl == c.db.postlist_end(id_term))
         throw Error(ErrorCode::not_found, std::string(id), "no profile with this id in the index");
     Xapian::docid did = *pl;
-    Profile self = profile_from_json(c.db.get_document(did).get_data(), id);
+    Profile self = profile_from_stored_json(c.db.get_document(did).get_data(), id);
 
     std::set<std::string> own_name;
     for (const auto& t : c.analyzer.tokenize(self.name)) own_name.insert(t.term);
