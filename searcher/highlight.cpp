@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <optional>
 #include <set>
 
@@ -225,22 +226,62 @@ Highlight make_fragment(std::string field, std::string_view text, const std::vec
     return cut(std::move(field), text, spans, choose_window(text, spans, max_bytes));
 }
 
+namespace {
+
+struct Candidate {
+    Highlight fragment;
+    double score;
+    bool is_name;
+    std::string repeats;
+};
+
+/// The candidates shown, best first: by score (ties: the earlier source), no
+/// name unless only names matched, no section next to a fragment of the field
+/// it repeats, no text twice.
+std::vector<std::size_t> choose(const std::vector<Candidate>& candidates, std::size_t max_fragments) {
+    std::vector<std::size_t> order(candidates.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t x, std::size_t y) { return candidates[x].score > candidates[y].score; });
+    const bool only_name = std::all_of(candidates.begin(), candidates.end(), [](const Candidate& c) { return c.is_name; });
+    std::vector<std::size_t> chosen;
+    std::set<std::string_view> seen;
+    for (std::size_t i : order) {
+        const Candidate& c = candidates[i];
+        if (chosen.size() >= max_fragments) break;
+        if (c.is_name && !only_name) continue;
+        if (!c.repeats.empty() && std::any_of(chosen.begin(), chosen.end(), [&](std::size_t j) {
+                return candidates[j].fragment.field == c.repeats;
+            }))
+            continue;
+        if (!seen.insert(c.fragment.text).second) continue;
+        chosen.push_back(i);
+    }
+    return chosen;
+}
+
+}  // namespace
+
 std::vector<Highlight> Highlighter::highlight(const Profile& profile, const HighlightOptions& options) const {
     if (!options.enabled || atoms_.empty()) return {};
     const std::size_t max_fragments = std::clamp<std::size_t>(options.max_fragments, 1, 3);
     const std::size_t max_bytes = std::clamp<std::size_t>(options.fragment_bytes, 40, 1000);
 
-    struct Candidate {
-        Highlight fragment;
-        double score;
-        std::size_t order;
-        bool is_name;
-        std::string repeats;
-    };
+    // A source scores weight * (10 * distinct atoms + spans up to 10), so at
+    // most weight * best_factor. When the chosen fragments are max_fragments
+    // with distinct texts, none a name and none a repeating section, a source
+    // that cannot score above the last of them (`settled_at`) would sort after
+    // all of them and never be reached by choose(), whatever comes later; so it
+    // is not tokenized. Mostly this skips the long sections once a title or the
+    // interests matched; the fragments are the same as without skipping.
+    const double best_factor = 10.0 * static_cast<double>(atoms_.size()) + 10.0;
+    const double unsettled = -std::numeric_limits<double>::infinity();
+    double settled_at = unsettled;
     std::vector<Candidate> candidates;
     const auto sources = highlight_sources(profile);
-    for (std::size_t k = 0; k < sources.size(); ++k) {
-        const auto& src = sources[k];
+    for (const auto& src : sources) {
+        if (skip_unreachable_ && src.weight * best_factor <= settled_at) continue;
+        bytes_tokenized_ += src.text.size();
         auto ms = matches(src.text, src.query_field);
         if (ms.empty()) continue;
         std::vector<HighlightSpan> spans;
@@ -255,21 +296,15 @@ std::vector<Highlight> Highlighter::highlight(const Profile& profile, const High
             }
         if (inside == 0) continue;
         double score = src.weight * (10.0 * std::popcount(atoms) + std::min<std::size_t>(inside, 10));
-        candidates.push_back({cut(src.field, src.text, spans, w), score, k, src.field == "name", src.repeats});
+        candidates.push_back({cut(src.field, src.text, spans, w), score, src.field == "name", src.repeats});
+        const auto chosen = choose(candidates, max_fragments);
+        const bool settled = chosen.size() == max_fragments && std::none_of(chosen.begin(), chosen.end(), [&](std::size_t i) {
+            return candidates[i].is_name || !candidates[i].repeats.empty();
+        });
+        settled_at = settled ? candidates[chosen.back()].score : unsettled;  // chosen is best first
     }
-    std::stable_sort(candidates.begin(), candidates.end(),
-                     [](const Candidate& x, const Candidate& y) { return x.score > y.score; });
-    bool only_name = std::all_of(candidates.begin(), candidates.end(), [](const Candidate& c) { return c.is_name; });
     std::vector<Highlight> out;
-    std::set<std::string> seen;
-    for (auto& c : candidates) {
-        if (out.size() >= max_fragments) break;
-        if (c.is_name && !only_name) continue;
-        if (!c.repeats.empty() && std::any_of(out.begin(), out.end(), [&](const Highlight& h) { return h.field == c.repeats; }))
-            continue;
-        if (!seen.insert(c.fragment.text).second) continue;
-        out.push_back(std::move(c.fragment));
-    }
+    for (std::size_t i : choose(candidates, max_fragments)) out.push_back(std::move(candidates[i].fragment));
     return out;
 }
 

@@ -63,6 +63,13 @@ class Highlighter {
     /// True when there is nothing to highlight (no positive atom).
     bool empty() const noexcept { return atoms_.empty(); }
 
+    /// highlight() skips sources that cannot change its fragments (see there).
+    /// Off tokenizes every source: for the tests that check the fragments are
+    /// the same either way.
+    void skip_unreachable_sources(bool on) noexcept { skip_unreachable_ = on; }
+    /// Bytes of text highlight() tokenized so far (tests: that skipping saves work).
+    std::size_t bytes_tokenized() const noexcept { return bytes_tokenized_; }
+
   private:
     struct Match {
         std::size_t begin, end;
@@ -77,6 +84,8 @@ class Highlighter {
     /// Word -> stem, shared by the hits of one request (stemming every word of
     /// every hit was a fifth of a full query). Makes a Highlighter single-threaded.
     mutable std::unordered_map<std::string, std::string> stem_cache_;
+    bool skip_unreachable_ = true;
+    mutable std::size_t bytes_tokenized_ = 0;
 };
 
 /// Cuts `text` to about `max_bytes` around the best cluster of `spans` (on

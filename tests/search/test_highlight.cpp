@@ -1,11 +1,15 @@
 // Highlighting: spans over stored text, stems, phrases, accents, fields, UTF-8.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+
 #include "core/text.hpp"
+#include "cvsearch/parse.hpp"
 #include "cvsearch/render.hpp"
 #include "cvsearch/searcher.hpp"
 #include "indexer/analyzer.hpp"
 #include "searcher/highlight.hpp"
+#include "searcher/query_text.hpp"
 #include "tests/search/fixtures.hpp"
 
 using namespace cvsearch;
@@ -138,4 +142,59 @@ TEST_CASE("HTML rendering escapes CV text, also for attributes") {
     std::string page = results_to_html(res);
     CHECK(page.find("<script>") == std::string::npos);
     CHECK(html_escape("a\"b'c<d>&") == "a&quot;b&#39;c&lt;d&gt;&amp;");
+}
+
+TEST_CASE("skipping sources that cannot change the fragments gives the same fragments") {
+    // Every bundled profile against queries of one to four atoms (words,
+    // phrases, fields, wildcards, synonyms, names), one to three fragments:
+    // highlight() with and without skipping must agree, and skipping must
+    // save work somewhere.
+    std::vector<Profile> profiles;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(source_dir() / "data" / "profiles"))
+        if (entry.is_regular_file())
+            for (auto& p : parse_file(entry.path())) profiles.push_back(std::move(p));
+    REQUIRE(profiles.size() >= 30);
+    const char* queries[] = {
+        "systems", "energy", "consensus", "fault tolerance", "machine learning", "ML", "distributed systems",
+        "\"operating systems\"", "title:consensus", "interest:security", "priv*", "memory training pipeline",
+        "usenix", "google microsoft", "berkeley", "professor", "award", "thesis", "hwang", "privacy security energy fault",
+        "research computer science", "zurich", "kaist", "-systems energy", "training models",
+    };
+    analysis::Analyzer analyzer;
+    std::size_t compared = 0, with_fragments = 0, tokenized_all = 0, tokenized_skipping = 0;
+    for (const char* q : queries) {
+        const auto prepared = search::prepare_query(q, analyzer);
+        for (std::size_t fragments = 1; fragments <= 3; ++fragments) {
+            search::Highlighter skipping(analyzer, prepared.atoms), all(analyzer, prepared.atoms);
+            all.skip_unreachable_sources(false);
+            HighlightOptions options;
+            options.max_fragments = fragments;
+            for (const auto& p : profiles) {
+                const std::size_t before_skipping = skipping.bytes_tokenized(), before_all = all.bytes_tokenized();
+                auto a = skipping.highlight(p, options), b = all.highlight(p, options);
+                if (!a.empty() && fragments == 1) {  // what a search does for a hit
+                    tokenized_skipping += skipping.bytes_tokenized() - before_skipping;
+                    tokenized_all += all.bytes_tokenized() - before_all;
+                }
+                CAPTURE(q);
+                CAPTURE(p.id);
+                CAPTURE(fragments);
+                REQUIRE(a.size() == b.size());
+                for (std::size_t i = 0; i < a.size(); ++i) {
+                    CHECK(a[i].field == b[i].field);
+                    CHECK(a[i].text == b[i].text);
+                    CHECK(a[i].spans == b[i].spans);
+                }
+                ++compared;
+                with_fragments += !a.empty();
+            }
+        }
+    }
+    CHECK(compared == std::size(queries) * 3 * profiles.size());
+    CHECK(with_fragments > compared / 4);                  // the queries do match
+    // Skipping saves work: for matching profiles and one fragment it tokenizes
+    // about half of the bytes (measured 51%), skipping mostly long sections
+    // after a matching title.
+    CHECK(tokenized_skipping < tokenized_all * 2 / 3);
+    MESSAGE("bytes tokenized for matching profiles, one fragment: " << tokenized_skipping << " of " << tokenized_all);
 }
