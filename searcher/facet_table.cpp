@@ -77,6 +77,9 @@ std::shared_ptr<const FacetTable> FacetTable::build(const Xapian::Database& db) 
             }
         }
     }
+    table->priors_.assign(static_cast<std::size_t>(last) + 1, std::numeric_limits<double>::quiet_NaN());
+    for (auto it = db.valuestream_begin(schema::prior_slot); it != db.valuestream_end(schema::prior_slot); ++it)
+        table->priors_[it.get_docid()] = Xapian::sortable_unserialise(*it);
     return table;
 }
 
@@ -112,6 +115,15 @@ std::vector<FacetValue> FacetTable::top(Facet facet, const std::vector<Xapian::d
 std::size_t FacetTable::distinct(Facet facet, const std::vector<Xapian::docid>& docids) const {
     auto n = counts(column(facet), docids);
     return static_cast<std::size_t>(std::count_if(n.begin(), n.end(), [](std::uint32_t x) { return x > 0; }));
+}
+
+std::shared_ptr<const FacetTable> FacetTableCache::peek(const Xapian::Database& db) {
+    std::lock_guard lock(mutex_);
+    if (local_ != 1) return nullptr;
+    const Xapian::rev rev = db.get_revision();
+    for (const auto& t : tables_)
+        if (t->revision() == rev) return t;
+    return nullptr;
 }
 
 std::shared_ptr<const FacetTable> FacetTableCache::get(const fs::path& db_path, const Xapian::Database& db) {

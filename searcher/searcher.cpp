@@ -212,6 +212,10 @@ struct Searcher::Impl {
     std::shared_ptr<const search::FacetTable> facet_table(Context& c) const {
         return options.local_facet_table ? facet_tables.get(path, c.db) : nullptr;
     }
+    /// The facet table for the context's revision if it is already built.
+    std::shared_ptr<const search::FacetTable> peek_facet_table(Context& c) const {
+        return options.local_facet_table ? facet_tables.peek(c.db) : nullptr;
+    }
 };
 
 Searcher::Searcher(const fs::path& db, const SearcherOptions& options) : impl_(std::make_unique<Impl>()) {
@@ -294,8 +298,13 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
         return q;
     };
 
+    // The facet table of a local index (built on the first request that wants
+    // facets, per revision) counts facets and holds the prior.
+    std::set<Facet> wanted(req.facets.begin(), req.facets.end());
+    const auto table = wanted.empty() ? peek_facet_table(c) : facet_table(c);
+
     Xapian::Enquire enquire(c.db);
-    enquire.set_query(filtered(search::ranked_query(built.query, built.prepared, options), std::nullopt));
+    enquire.set_query(filtered(search::ranked_query(built.query, built.prepared, options, table), std::nullopt));
     switch (req.sort) {
         case SortOrder::relevance: break;
         case SortOrder::latest_year: enquire.set_sort_by_value_then_relevance(schema::latest_year_slot, true); break;
@@ -307,9 +316,7 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
     // Counting: the in-memory facet table (local index) or one stock spy per
     // slot (remote-safe); identical counts.
     std::vector<Facet> main_facets, own_filter_facets;
-    std::set<Facet> wanted(req.facets.begin(), req.facets.end());
     for (Facet f : wanted) (filters.count(f) ? own_filter_facets : main_facets).push_back(f);
-    const auto table = wanted.empty() ? nullptr : facet_table(c);
     search::DocidCollector matched;
     std::vector<search::FacetCounter> main_counters;
     if (table && !main_facets.empty()) enquire.add_matchspy(&matched);

@@ -179,8 +179,10 @@ struct SearcherOptions {
     /// A trailing wildcard expands to at most this many words (most frequent first).
     std::size_t max_wildcard_expansion = 100;
     /// For a local index, count facets from an in-memory copy of the facet
-    /// slots (built once per index revision, shared by all threads; much faster,
-    /// identical counts). false forces the match-spy counting remote shards use.
+    /// slots, which also holds the prior (built once per index revision by the
+    /// first request with facets, shared by all threads; much faster, identical
+    /// counts and scores). false forces the match spies and the stock posting
+    /// source that remote shards use.
     bool local_facet_table = true;
     /// How much the static prior (publication evidence, recency) adds to a score.
     /// 0 turns it off. See docs/ranking.md.
