@@ -35,9 +35,8 @@ say() {
 has() { [[ " $ENGINES " == *" $1 "* ]]; }
 
 # ---- dependencies (Debian packages) ---------------------------------------------------
+"$ROOT/scripts/install-deps.sh" >&2   # what cvsearch and the raw Xapian peer build with
 need=()
-dpkg -s libxapian-dev >/dev/null 2>&1 || need+=(libxapian-dev)
-dpkg -s nlohmann-json3-dev >/dev/null 2>&1 || need+=(nlohmann-json3-dev)
 if has lucene; then
   ls /usr/share/java/lucene-core-8*.jar >/dev/null 2>&1 || need+=(liblucene8-java)
   command -v javac >/dev/null 2>&1 || need+=(default-jdk-headless)
