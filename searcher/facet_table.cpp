@@ -52,6 +52,7 @@ bool FacetTable::is_local(const fs::path& db_path) {
 std::shared_ptr<const FacetTable> FacetTable::build(const Xapian::Database& db) {
     auto table = std::make_shared<FacetTable>();
     table->revision_ = db.get_revision();
+    table->uuid_ = db.get_uuid();
     const Xapian::docid last = db.get_lastdocid();
     for (Facet f : all_facets()) {
         Column& c = table->columns_[index_of(f)];
@@ -120,9 +121,8 @@ std::size_t FacetTable::distinct(Facet facet, const std::vector<Xapian::docid>& 
 std::shared_ptr<const FacetTable> FacetTableCache::peek(const Xapian::Database& db) {
     std::lock_guard lock(mutex_);
     if (local_ != 1) return nullptr;
-    const Xapian::rev rev = db.get_revision();
     for (const auto& t : tables_)
-        if (t->revision() == rev) return t;
+        if (t->built_from(db)) return t;
     return nullptr;
 }
 
@@ -130,9 +130,8 @@ std::shared_ptr<const FacetTable> FacetTableCache::get(const fs::path& db_path, 
     std::lock_guard lock(mutex_);
     if (local_ < 0) local_ = FacetTable::is_local(db_path) ? 1 : 0;
     if (!local_) return nullptr;
-    const Xapian::rev rev = db.get_revision();
     for (const auto& t : tables_)
-        if (t->revision() == rev) return t;
+        if (t->built_from(db)) return t;
     auto t = FacetTable::build(db);
     tables_.insert(tables_.begin(), t);
     if (tables_.size() > 2) tables_.pop_back();

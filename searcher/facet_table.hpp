@@ -37,8 +37,10 @@ class FacetTable {
     /// Reads the facet slots of `db` (a single local database).
     static std::shared_ptr<const FacetTable> build(const Xapian::Database& db);
 
-    /// The revision the table was built from.
-    Xapian::rev revision() const noexcept { return revision_; }
+    /// True when the table was built from this database at its current
+    /// revision. The UUID matters: two generations of one index (a --full
+    /// swap) often end at the same revision number.
+    bool built_from(const Xapian::Database& db) const { return db.get_revision() == revision_ && db.get_uuid() == uuid_; }
 
     /// The `limit` most frequent values of `facet` among `docids`, count
     /// descending then value ascending (as FacetCounter::top).
@@ -69,12 +71,13 @@ class FacetTable {
     const Column& column(Facet facet) const;
 
     Xapian::rev revision_ = 0;
+    std::string uuid_;
     Column columns_[3];
     std::vector<double> priors_;  ///< docid -> prior; NaN: none
 };
 
 /// The facet tables of one Searcher, shared by its contexts: built on first use
-/// for each index revision (the two latest are kept, for contexts that have not
+/// for each database and revision (the two latest are kept, for contexts that have not
 /// reopened yet). Thread-safe.
 class FacetTableCache {
   public:

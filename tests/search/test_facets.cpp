@@ -1,6 +1,12 @@
 // Facet counts: exact, over the whole match set, disjunctive for filtered facets.
 #include <doctest/doctest.h>
 
+#include <chrono>
+#include <filesystem>
+
+#include <xapian.h>
+
+#include "cvsearch/indexer.hpp"
 #include "cvsearch/parse.hpp"
 #include "cvsearch/searcher.hpp"
 #include "searcher/facet_table.hpp"
@@ -175,4 +181,47 @@ TEST_CASE("facet counts follow new commits") {
         w.commit();
     }
     CHECK(count_of(Searcher(db).search(req), Facet::venue, "SOSP") == 3);
+}
+
+TEST_CASE("one Searcher's facet counts and prior follow a --full swap to a generation at the same revision") {
+    // Two generations built the same way end at the same Xapian revision
+    // number; the in-memory table of the old one must not serve the new one.
+    TempDir dir;
+    const auto src = dir / "cvs", db = dir / "index.db";
+    std::filesystem::create_directories(src);
+    write_file(src / "a.md", "# Ana Ruiz\n\n## Publications\n- Paper One. In SOSP 2023.\n- Paper Two. In SOSP 2022.\n");
+    write_file(src / "b.md", "# Bo Chen\n\n## Publications\n- Paper Three. In NSDI 2021.\n");
+    SyncOptions opt;
+    opt.roots = {src};
+    opt.db = db;
+    REQUIRE(index_directory(opt).failed.empty());
+    SearcherOptions so;
+    so.poll_interval = std::chrono::milliseconds(0);
+    Searcher s(db, so);
+    SearchRequest req;
+    req.query = "paper";
+    req.facets = {Facet::venue};
+    CHECK(count_of(s.search(req), Facet::venue, "SOSP") == 1);
+    CHECK(count_of(s.search(req), Facet::venue, "NSDI") == 1);
+    const std::string before = index_generation(db);
+
+    // Same files, venues swapped, rebuilt into a new generation.
+    write_file(src / "a.md", "# Ana Ruiz\n\n## Publications\n- Paper One. In NSDI 2023.\n- Paper Two. In NSDI 2022.\n");
+    write_file(src / "b.md", "# Bo Chen\n\n## Publications\n- Paper Three. In OSDI 2021.\n");
+    opt.full = true;
+    REQUIRE(index_directory(opt).failed.empty());
+    REQUIRE(index_generation(db) != before);
+    REQUIRE(Xapian::Database(db.string()).get_revision() == Xapian::Database((db / before).string()).get_revision());
+
+    auto after = s.search(req);
+    CHECK(count_of(after, Facet::venue, "SOSP") == 0);
+    CHECK(count_of(after, Facet::venue, "NSDI") == 1);
+    CHECK(count_of(after, Facet::venue, "OSDI") == 1);
+    auto fresh = Searcher(db).search(req);
+    CHECK(after.facets == fresh.facets);
+    REQUIRE(after.hits.size() == fresh.hits.size());
+    for (std::size_t i = 0; i < after.hits.size(); ++i) {
+        CHECK(after.hits[i].id == fresh.hits[i].id);
+        CHECK(after.hits[i].score == fresh.hits[i].score);
+    }
 }
