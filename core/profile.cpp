@@ -53,14 +53,21 @@ std::string_view publication_kind_name(PublicationKind k) noexcept {
     return "other";
 }
 
-namespace {
-
-template <class E>
-std::optional<E> enum_from_name(std::string_view name, std::initializer_list<E> all, std::string_view (*namer)(E) noexcept) {
-    for (E e : all)
-        if (namer(e) == name) return e;
+std::optional<AffiliationKind> affiliation_kind_from_name(std::string_view name) noexcept {
+    for (AffiliationKind k : {AffiliationKind::education, AffiliationKind::work, AffiliationKind::visiting})
+        if (affiliation_kind_name(k) == name) return k;
     return std::nullopt;
 }
+
+std::optional<PublicationKind> publication_kind_from_name(std::string_view name) noexcept {
+    for (PublicationKind k : {PublicationKind::conference, PublicationKind::journal, PublicationKind::workshop,
+                              PublicationKind::preprint, PublicationKind::poster, PublicationKind::thesis,
+                              PublicationKind::patent, PublicationKind::other})
+        if (publication_kind_name(k) == name) return k;
+    return std::nullopt;
+}
+
+namespace {
 
 void push_distinct(std::vector<std::string>& out, std::set<std::string>& seen, const std::string& value) {
     if (!value.empty() && seen.insert(value).second) out.push_back(value);
@@ -220,8 +227,7 @@ class Reader {
             af.institution = str(a, "institution", w);
             af.institution_raw = str(a, "institution_raw", w);
             std::string kind = str(a, "kind", w);
-            auto k = enum_from_name(kind, {AffiliationKind::education, AffiliationKind::work, AffiliationKind::visiting},
-                                    &affiliation_kind_name);
+            auto k = affiliation_kind_from_name(kind);
             if (!kind.empty() && !k) fail(w + ".kind", "unknown kind '" + kind + "' (education, work, visiting)");
             af.kind = k.value_or(AffiliationKind::work);
             af.role = str(a, "role", w);
@@ -242,11 +248,7 @@ class Reader {
             pub.venue_raw = str(x, "venue_raw", w);
             pub.year = year(x, "year", w);
             std::string kind = str(x, "kind", w);
-            auto k = enum_from_name(kind,
-                                    {PublicationKind::conference, PublicationKind::journal, PublicationKind::workshop,
-                                     PublicationKind::preprint, PublicationKind::poster, PublicationKind::thesis,
-                                     PublicationKind::patent, PublicationKind::other},
-                                    &publication_kind_name);
+            auto k = publication_kind_from_name(kind);
             if (!kind.empty() && !k) fail(w + ".kind", "unknown kind '" + kind + "'");
             pub.kind = k.value_or(PublicationKind::other);
             p.publications.push_back(std::move(pub));

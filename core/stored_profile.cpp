@@ -56,14 +56,14 @@ bool boolean(element v) {
     return b;
 }
 
+/// An enum from its name: null or "" is `otherwise`, an unknown name the slow path.
 template <class E>
-E kind(element v, std::initializer_list<E> all, std::string_view (*namer)(E) noexcept, E otherwise) {
+E kind(element v, std::optional<E> (*from_name)(std::string_view) noexcept, E otherwise) {
     std::string_view s;
     if (v.is_null()) return otherwise;
     if (v.get(s)) throw GiveUp{};
     if (s.empty()) return otherwise;
-    for (E e : all)
-        if (namer(e) == s) return e;
+    if (auto k = from_name(s)) return *k;
     throw GiveUp{};  // profile_from_json names the unknown kind
 }
 
@@ -89,8 +89,7 @@ Affiliation affiliation(element v) {
         if (key == "institution") a.institution = str(value);
         else if (key == "institution_raw") a.institution_raw = str(value);
         else if (key == "kind")
-            a.kind = kind(value, {AffiliationKind::education, AffiliationKind::work, AffiliationKind::visiting},
-                          &affiliation_kind_name, AffiliationKind::work);
+            a.kind = kind(value, &affiliation_kind_from_name, AffiliationKind::work);
         else if (key == "role") a.role = str(value);
         else if (key == "start_year") a.start_year = year(value);
         else if (key == "end_year") a.end_year = year(value);
@@ -109,11 +108,7 @@ Publication publication(element v) {
         else if (key == "venue_raw") p.venue_raw = str(value);
         else if (key == "year") p.year = year(value);
         else if (key == "kind")
-            p.kind = kind(value,
-                          {PublicationKind::conference, PublicationKind::journal, PublicationKind::workshop,
-                           PublicationKind::preprint, PublicationKind::poster, PublicationKind::thesis,
-                           PublicationKind::patent, PublicationKind::other},
-                          &publication_kind_name, PublicationKind::other);
+            p.kind = kind(value, &publication_kind_from_name, PublicationKind::other);
     }
     return p;
 }

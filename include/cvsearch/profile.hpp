@@ -36,6 +36,8 @@ std::optional<Format> format_from_name(std::string_view name) noexcept;
 
 enum class AffiliationKind { education, work, visiting };
 std::string_view affiliation_kind_name(AffiliationKind kind) noexcept;
+/// The inverse of affiliation_kind_name; std::nullopt for an unknown name.
+std::optional<AffiliationKind> affiliation_kind_from_name(std::string_view name) noexcept;
 
 /// A place the researcher studied or worked at, with the years they were there.
 struct Affiliation {
@@ -52,6 +54,8 @@ struct Affiliation {
 
 enum class PublicationKind { conference, journal, workshop, preprint, poster, thesis, patent, other };
 std::string_view publication_kind_name(PublicationKind kind) noexcept;
+/// The inverse of publication_kind_name; std::nullopt for an unknown name.
+std::optional<PublicationKind> publication_kind_from_name(std::string_view name) noexcept;
 
 /// One entry of the CV's publication list.
 struct Publication {
