@@ -118,20 +118,22 @@ std::size_t FacetTable::distinct(Facet facet, const std::vector<Xapian::docid>& 
     return static_cast<std::size_t>(std::count_if(n.begin(), n.end(), [](std::uint32_t x) { return x > 0; }));
 }
 
-std::shared_ptr<const FacetTable> FacetTableCache::peek(const Xapian::Database& db) {
-    std::lock_guard lock(mutex_);
-    if (local_ != 1) return nullptr;
+std::shared_ptr<const FacetTable> FacetTableCache::find_locked(const Xapian::Database& db) const {
     for (const auto& t : tables_)
         if (t->built_from(db)) return t;
     return nullptr;
+}
+
+std::shared_ptr<const FacetTable> FacetTableCache::peek(const Xapian::Database& db) {
+    std::lock_guard lock(mutex_);
+    return local_ == 1 ? find_locked(db) : nullptr;
 }
 
 std::shared_ptr<const FacetTable> FacetTableCache::get(const fs::path& db_path, const Xapian::Database& db) {
     std::lock_guard lock(mutex_);
     if (local_ < 0) local_ = FacetTable::is_local(db_path) ? 1 : 0;
     if (!local_) return nullptr;
-    for (const auto& t : tables_)
-        if (t->built_from(db)) return t;
+    if (auto t = find_locked(db)) return t;
     auto t = FacetTable::build(db);
     tables_.insert(tables_.begin(), t);
     if (tables_.size() > 2) tables_.pop_back();

@@ -89,6 +89,9 @@ class FacetTableCache {
     std::shared_ptr<const FacetTable> peek(const Xapian::Database& db);
 
   private:
+    /// The table built from `db` at its revision, or null; mutex_ held.
+    std::shared_ptr<const FacetTable> find_locked(const Xapian::Database& db) const;
+
     std::mutex mutex_;
     int local_ = -1;  // unknown, 0, 1
     std::vector<std::shared_ptr<const FacetTable>> tables_;

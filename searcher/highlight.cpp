@@ -278,6 +278,7 @@ std::vector<Highlight> Highlighter::highlight(const Profile& profile, const High
     const double unsettled = -std::numeric_limits<double>::infinity();
     double settled_at = unsettled;
     std::vector<Candidate> candidates;
+    std::vector<std::size_t> chosen;  // choose(candidates), kept current
     const auto sources = highlight_sources(profile);
     for (const auto& src : sources) {
         if (skip_unreachable_ && src.weight * best_factor <= settled_at) continue;
@@ -297,14 +298,14 @@ std::vector<Highlight> Highlighter::highlight(const Profile& profile, const High
         if (inside == 0) continue;
         double score = src.weight * (10.0 * std::popcount(atoms) + std::min<std::size_t>(inside, 10));
         candidates.push_back({cut(src.field, src.text, spans, w), score, src.field == "name", src.repeats});
-        const auto chosen = choose(candidates, max_fragments);
+        chosen = choose(candidates, max_fragments);
         const bool settled = chosen.size() == max_fragments && std::none_of(chosen.begin(), chosen.end(), [&](std::size_t i) {
             return candidates[i].is_name || !candidates[i].repeats.empty();
         });
         settled_at = settled ? candidates[chosen.back()].score : unsettled;  // chosen is best first
     }
     std::vector<Highlight> out;
-    for (std::size_t i : choose(candidates, max_fragments)) out.push_back(std::move(candidates[i].fragment));
+    for (std::size_t i : chosen) out.push_back(std::move(candidates[i].fragment));
     return out;
 }
 
