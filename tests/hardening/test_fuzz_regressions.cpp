@@ -209,11 +209,12 @@ TEST_CASE("fuzz regressions: display math closed by a single dollar") {
     // fuzz_latex_reader: "$$x$" was closed as if by "$$", so the byte after the
     // single dollar was skipped; before a multi-byte character that left half of
     // it in the text (and in the \name{} hint).
-    const auto doc = readers::read_latex("\\name{Ada $$x$\xC3\xA9clair}\n$$y$\xC3\xA9t\xC3\xA9 and $$z$$ done\n");
+    const auto doc = readers::read_latex("\\name{Ada $$x$\xC3\xA9" "clair}\n$$y$\xC3\xA9t\xC3\xA9 and $$z$$ done\n");
     CHECK(text::is_valid_utf8(doc.text));
     CHECK(text::is_valid_utf8(doc.name_hint));
     CHECK(doc.text.find("\xC3\xA9t\xC3\xA9 and") != std::string::npos);
     CHECK(doc.text.find("done") != std::string::npos);
+    CHECK(doc.text.find("x\xC3\xA9" "clair") != std::string::npos);  // the character after the dollar, whole
 }
 
 TEST_CASE("fuzz regressions: the extractor on a block with an empty line") {
