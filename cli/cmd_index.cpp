@@ -31,6 +31,7 @@ struct IndexArgs {
     std::uint64_t max_file_bytes = ParseOptions{}.max_file_bytes;
     std::size_t shards = 0;
     std::size_t jobs = 0;
+    double compact_growth = SyncOptions{}.compact_growth;
 };
 
 std::string summary_line(const SyncReport& r) {
@@ -43,7 +44,16 @@ std::string summary_line(const SyncReport& r) {
                   r.dry_run ? "cvsearch index (dry run, nothing written)" : "cvsearch index", r.files, r.added, r.updated,
                   r.unchanged, r.removed, r.kept, r.failed.size(), r.total, where.c_str(),
                   static_cast<double>(r.total_time.count()) / 1000.0);
-    return buf;
+    std::string line = buf;
+    if (r.compacted) {
+        std::snprintf(buf, sizeof buf, "; compacted into %s: %.1f MB -> %.1f MB (%.1f s)",
+                      r.shards ? "new generations" : r.generation.c_str(),
+                      static_cast<double>(r.bytes_before_compaction) / 1e6,
+                      static_cast<double>(r.bytes_after_compaction) / 1e6,
+                      static_cast<double>(r.compact_time.count()) / 1000.0);
+        line += buf;
+    }
+    return line;
 }
 
 /// A one-line progress bar on stderr, redrawn at most ten times a second.
@@ -109,8 +119,14 @@ nlohmann::ordered_json report_json(const IndexArgs& a, const SyncReport& r, cons
           {"failed", r.failed.size()},
           {"total", r.total}}},
         {"failures", failures},
+        {"warnings", r.warnings},
         {"changes", {{"added", r.added_ids}, {"updated", r.updated_ids}, {"removed", r.removed_ids}}},
         {"removed_generations", r.removed_generations},
+        {"compaction",
+         {{"compacted", r.compacted},
+          {"bytes_before", r.bytes_before_compaction},
+          {"bytes_after", r.bytes_after_compaction},
+          {"ms", r.compact_time.count()}}},
         {"durations_ms",
          {{"scan", r.scan_time.count()},
           {"open", r.open_time.count()},
@@ -155,7 +171,9 @@ Action add_index_command(CLI::App& app) {
         "One run is one transaction: searches see the old index or the new one, never a mix.\n"
         "--full builds a new generation beside the current one and swaps it in atomically;\n"
         "searches that already opened the old one keep working (it is deleted by a later\n"
-        "run once --grace has passed). Only one run writes an index at a time.\n\n"
+        "run once --grace has passed). Only one run writes an index at a time.\n"
+        "Updates in place make the index grow; when it is more than --compact-growth times\n"
+        "its compact size, the run compacts it into a new generation, swapped in the same way.\n\n"
         "Output: one summary line on stdout (for logs), errors on stderr, a progress bar on\n"
         "stderr when it is a terminal; --report FILE adds a JSON report.\n\n"
         "Examples:\n"
@@ -166,8 +184,8 @@ Action add_index_command(CLI::App& app) {
         "  cvsearch index /srv/cvs --db /srv/cvsearch/cluster --shards 3   (docs/scale-out.md)\n\n"
         "Exit status:\n"
         "  0  all files indexed\n"
-        "  1  finished and committed, but some files failed (listed on stderr and in the report)\n"
-        "     or the report could not be written\n"
+        "  1  finished and committed, but some files failed (listed on stderr and in the report),\n"
+        "     the compaction after the update failed, or the report could not be written\n"
         "  2  fatal error: nothing was committed (the index is as it was)\n"
         "  3  another run is writing this index (its pid, host and start time are printed); nothing was done");
     cmd->add_option("roots", a->roots, "Folders (or single files) of CV files")->required();
@@ -193,6 +211,11 @@ Action add_index_command(CLI::App& app) {
                     "updates in place use one")
         ->check(CLI::Range(0, 256))
         ->capture_default_str();
+    cmd->add_option("--compact-growth", a->compact_growth,
+                    "After an update in place, compact the index into a new generation once it is FACTOR times "
+                    "its compact size and that gives back 64 MiB or more (1: after every update; 0: never)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
     return [a, cmd]() -> int {
         if (!cmd->parsed()) return -1;
         const auto started = std::chrono::system_clock::now();
@@ -202,6 +225,7 @@ Action add_index_command(CLI::App& app) {
         options.full = a->full;
         options.shards = a->shards;
         options.jobs = a->jobs;
+        options.compact_growth = a->compact_growth;
         options.dry_run = a->dry_run;
         options.keep_missing = a->no_delete;
         options.parse.max_file_bytes = a->max_file_bytes;
@@ -247,6 +271,8 @@ Action add_index_command(CLI::App& app) {
             print_error(fatal->what());
         } else {
             for (const auto& f : report.failed) print_error(f.path + ": " + f.reason);
+            for (const auto& w : report.warnings) print_error(w);
+            if (!report.warnings.empty() && rc == exit_ok) rc = exit_no_match;
             if (!a->quiet) {
                 if (a->dry_run) {
                     for (const auto& id : report.added_ids) std::cout << "add " << id << "\n";

@@ -128,6 +128,19 @@ IndexState inspect(const fs::path& dir) {
     return st;
 }
 
+std::uintmax_t directory_bytes(const fs::path& dir) {
+    std::uintmax_t total = 0;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code fec;
+        if (it->is_regular_file(fec)) {
+            auto n = it->file_size(fec);
+            if (!fec) total += n;
+        }
+    }
+    return total;
+}
+
 void sync_directory(const fs::path& dir) {
     int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0) throw_io(dir, "cannot open the directory to sync it", errno);

@@ -20,6 +20,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -69,6 +70,10 @@ IndexState inspect(const std::filesystem::path& dir);
 /// grace period. Throws Error(io) on failure, in which case readers still see
 /// the previous state.
 void publish(const IndexState& state, const std::string& generation);
+
+/// The bytes of the regular files directly in `dir` (a database's tables, not
+/// the parts of a build in progress); 0 if it cannot be read.
+std::uintmax_t directory_bytes(const std::filesystem::path& dir);
 
 /// fsync(2) a directory, so that entries created in it survive a power cut.
 void sync_directory(const std::filesystem::path& dir);

@@ -2,6 +2,7 @@
 // index lock. A full rebuild (or a first build) writes a new generation that
 // readers cannot see until commit() swaps the stub (indexer/generations.hpp).
 #include <algorithm>
+#include <cstdlib>
 #include <ctime>
 #include <system_error>
 
@@ -71,6 +72,8 @@ struct IndexWriter::Impl {
     Xapian::WritableDatabase db;
     indexing::DocumentBuilder builder;
     bool in_transaction = false;
+    std::uintmax_t compacted_bytes = 0;  // size of the compaction just made, recorded at the next commit
+    bool compact_now = false;            // compacted, and nothing put or removed since
 
     Impl(const fs::path& p, const WriterOptions& o)
         : path(p), name(p.string()),
@@ -92,6 +95,7 @@ struct IndexWriter::Impl {
     }
 
     void compact_generation();
+    void compact_published();
 
     template <class F>
     decltype(auto) guarded(F&& f) const {
@@ -132,12 +136,54 @@ void IndexWriter::Impl::compact_generation() {
         sources.compact(tmp.string());
     }
     // Nobody reads an unpublished generation: swapping its directory is safe.
+    compacted_bytes = indexing::directory_bytes(tmp);
+    compact_now = true;
     rename_or_throw(target, raw);
     rename_or_throw(tmp, target);
     fs::remove_all(raw, ec);
     parts.clear();
     db = Xapian::WritableDatabase(target.string(), Xapian::DB_OPEN);
     builder.set_spelling_database(db);
+}
+
+/// Compacts the committed current generation into gen-(N+1) and publishes it,
+/// as a full rebuild publishes its generation: readers move over at their next
+/// request, and clean() deletes the old one after the grace period. Call with
+/// nothing pending (right after a commit). The writer goes on in the new one.
+void IndexWriter::Impl::compact_published() {
+    const std::string next = indexing::generation_name(state.next_number());
+    const fs::path out = path / next;
+    const fs::path tmp = path / (next + ".compact");  // a scratch name: clean() deletes it if we are killed
+    std::error_code ec;
+    fs::remove_all(tmp, ec);
+    Xapian::WritableDatabase fresh;
+    bool made_out = false;
+    try {
+        Xapian::Database(target.string()).compact(tmp.string());  // the last committed revision
+        const std::uintmax_t bytes = indexing::directory_bytes(tmp);
+        rename_or_throw(tmp, out);
+        made_out = true;
+        fresh = Xapian::WritableDatabase(out.string(), Xapian::DB_OPEN);
+        fresh.set_metadata(std::string(schema::meta_compacted_bytes), std::to_string(bytes));
+        fresh.commit();
+        indexing::publish(state, next);  // the switch for readers
+    } catch (...) {
+        fresh.close();
+        fs::remove_all(tmp, ec);
+        if (made_out) fs::remove_all(out, ec);  // never published: nobody reads it
+        throw;                    // the writer still has the old generation, unchanged
+    }
+    if (in_transaction) db.cancel_transaction();  // empty: commit() ran just before
+    in_transaction = false;
+    db.close();
+    db = fresh;
+    generation = next;
+    target = out;
+    state = indexing::inspect(path);
+    builder.set_spelling_database(db);
+    db.begin_transaction();
+    in_transaction = true;
+    compact_now = true;
 }
 
 IndexWriter::IndexWriter(const fs::path& db, const WriterOptions& options) : impl_(std::make_unique<Impl>(db, options)) {
@@ -193,6 +239,7 @@ const std::string& IndexWriter::generation() const noexcept { return impl_->gene
 const std::vector<std::string>& IndexWriter::removed_generations() const noexcept { return impl_->removed_generations; }
 
 void IndexWriter::put(const Profile& profile) {
+    impl_->compact_now = false;
     impl_->guarded([&] {
         indexing::write_profile(impl_->db, impl_->builder, profile);
         if (impl_->unpublished && ++impl_->unflushed >= indexing::build_flush_every) {
@@ -206,6 +253,7 @@ bool IndexWriter::remove(std::string_view id) {
     return impl_->guarded([&] {
         std::string term = schema::id_term(id);
         if (!impl_->db.term_exists(term)) return false;
+        impl_->compact_now = false;
         impl_->db.delete_document(term);
         return true;
     });
@@ -246,6 +294,9 @@ void IndexWriter::commit() {
             for (const auto& k : old_keys) db.clear_synonyms(k);
             for (const auto& [key, concept_term] : analysis::SynonymTable::builtin().entries())
                 db.add_synonym(key, concept_term);
+            if (im.compacted_bytes)
+                db.set_metadata(std::string(schema::meta_compacted_bytes), std::to_string(im.compacted_bytes));
+            im.compacted_bytes = 0;
         };
         if (im.unpublished) {
             db.commit();
@@ -266,6 +317,24 @@ void IndexWriter::commit() {
         im.in_transaction = true;
     });
 }
+
+void IndexWriter::compact() {
+    auto& im = *impl_;
+    if (im.unpublished && (im.compact || !im.parts.empty())) im.compact_now = true;  // commit() compacts it
+    commit();
+    if (im.compact_now) return;  // nothing changed since the last compaction
+    im.guarded([&] { im.compact_published(); });
+}
+
+double IndexWriter::growth() const {
+    return impl_->guarded([&] {
+        const std::string recorded = impl_->db.get_metadata(std::string(schema::meta_compacted_bytes));
+        const double base = recorded.empty() ? 0.0 : std::strtod(recorded.c_str(), nullptr);
+        return base > 0 ? static_cast<double>(disk_bytes()) / base : 0.0;
+    });
+}
+
+std::uintmax_t IndexWriter::disk_bytes() const { return indexing::directory_bytes(impl_->target); }
 
 namespace indexing {
 

@@ -68,7 +68,9 @@
 // read back with profile_from_json for display and highlighting.
 //
 // METADATA: meta_schema (= version), meta_built_at (ISO 8601 UTC of the last
-// commit), meta_library_version, meta_profile_count.
+// commit), meta_library_version, meta_profile_count, and meta_compacted_bytes:
+// the generation's size on disk right after Xapian compacted it (absent if it
+// never was), the baseline of IndexWriter::growth().
 //
 // SPELLING: every unprefixed word (TermGenerator::FLAG_SPELLING).
 // SYNONYMS: from data/synonyms.tsv. Every form of a line (single or multi-word,
@@ -147,6 +149,7 @@ inline constexpr std::string_view meta_schema = "cvsearch.schema";
 inline constexpr std::string_view meta_built_at = "cvsearch.built_at";
 inline constexpr std::string_view meta_library_version = "cvsearch.library_version";
 inline constexpr std::string_view meta_profile_count = "cvsearch.profile_count";
+inline constexpr std::string_view meta_compacted_bytes = "cvsearch.compacted_bytes";
 
 /// The facets the index counts. Kept in sync with cvsearch::Facet (searcher.hpp).
 enum class FacetKind { institution, venue, year };

@@ -115,6 +115,36 @@ bool under_failed_dir(const std::string& path, const std::vector<std::string>& d
     return false;
 }
 
+/// After an update in place: compacts each writer's index that has grown past
+/// SyncOptions::compact_growth times its compact size, if that gives back at
+/// least compact_min_bytes (growth at most 1: every one; 0: none).
+void compact_grown(std::vector<IndexWriter>& writers, const SyncOptions& options, SyncReport& report) {
+    const double factor = options.compact_growth;
+    if (factor <= 0) return;
+    const bool every = factor <= 1;
+    for (auto& w : writers) {
+        const std::uintmax_t before = w.disk_bytes();
+        const double growth = w.growth();
+        if (!every) {
+            if (growth <= factor) continue;
+            const double gain = static_cast<double>(before) * (1.0 - 1.0 / growth);
+            if (gain < static_cast<double>(options.compact_min_bytes)) continue;
+        }
+        auto t = Clock::now();
+        try {
+            w.compact();
+        } catch (const Error& e) {  // the update is committed: report, go on
+            report.warnings.push_back("could not compact the index: " + std::string(e.what()) +
+                                      " (the update is committed; a later run compacts it)");
+            continue;
+        }
+        report.bytes_before_compaction += before;
+        report.bytes_after_compaction += w.disk_bytes();
+        report.compact_time += since(t);
+        report.compacted = true;
+    }
+}
+
 std::string schema_mismatch(const std::string& db, const std::string& schema) {
     return "the index has schema version " + (schema.empty() ? std::string("(none)") : schema) +
            ", this cvsearch writes version " + std::string(schema::version) + "; rebuild it with `cvsearch index DIR --db " +
@@ -558,6 +588,8 @@ SyncReport index_directory(const SyncOptions& options) {
         // Each shard commits on its own: a reader that opens the index between
         // two of these commits sees some shards updated and others not yet.
         for (auto& w : writers) w.commit();
+        const bool changed = !report.added_ids.empty() || !report.updated_ids.empty() || !report.removed_ids.empty();
+        if (!options.full && changed) compact_grown(writers, options, report);
         if (layout) {
             indexing::update_aux(*layout);  // spelling and synonyms for remote searchers
             if (!fs::exists(layout->dir / indexing::stub_file_name)) indexing::write_shard_stub(*layout);
