@@ -239,11 +239,15 @@ void Analyzer::add_word(Xapian::Document& doc, std::string_view folded_word, uns
 }
 
 void Analyzer::index_text(Xapian::TermGenerator& generator, Xapian::Document& doc, std::string_view text,
-                          unsigned wdf, std::string_view prefix) const {
+                          unsigned wdf, std::string_view prefix, bool with_positions) const {
     if (text::trim(text).empty()) return;
     auto words = scan(text);  // once for both the prepared text and the tokens
-    generator.index_text(prepared(text, words), wdf, std::string(prefix));
-    generator.increase_termpos(schema::position_gap);
+    if (with_positions) {
+        generator.index_text(prepared(text, words), wdf, std::string(prefix));
+        generator.increase_termpos(schema::position_gap);
+    } else {
+        generator.index_text_without_positions(prepared(text, words), wdf, std::string(prefix));
+    }
     auto tokens = tokens_of(words);
     for (const auto& t : tokens)
         if (t.compound) add_word(doc, t.term, wdf, prefix);

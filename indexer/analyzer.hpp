@@ -79,9 +79,11 @@ class Analyzer {
     /// Indexes `text` into the TermGenerator's current document with `wdf` per
     /// occurrence under `prefix` ("" = unprefixed): the prepared text, the joined
     /// compounds, and for unprefixed text the synonym concepts. Leaves a position
-    /// gap afterwards so that phrases never span two texts.
+    /// gap afterwards so that phrases never span two texts. Without positions
+    /// the terms, wdf and document length are the same, so are the scores;
+    /// only phrase and NEAR queries cannot match there.
     void index_text(Xapian::TermGenerator& generator, Xapian::Document& doc, std::string_view text, unsigned wdf,
-                    std::string_view prefix) const;
+                    std::string_view prefix, bool with_positions = true) const;
 
     /// Adds one folded word without position: the word and "Z"+prefix+stem.
     void add_word(Xapian::Document& doc, std::string_view folded_word, unsigned wdf, std::string_view prefix) const;

@@ -77,6 +77,10 @@ Xapian::Document DocumentBuilder::build(const Profile& p) {
     auto index = [&](std::string_view text, unsigned wdf, std::string_view prefix = {}) {
         analyzer_.index_text(generator_, doc, text, wdf, prefix);
     };
+    // For words that no query takes a phrase of (schema.hpp, POSITIONS).
+    auto index_words = [&](std::string_view text, unsigned wdf, std::string_view prefix) {
+        analyzer_.index_text(generator_, doc, text, wdf, prefix, false);
+    };
 
     doc.set_data(to_json(p, -1));
     doc.add_boolean_term(schema::id_term(p.id));
@@ -102,7 +106,7 @@ Xapian::Document DocumentBuilder::build(const Profile& p) {
         if (!a.institution_raw.empty() && text::fold_key(a.institution_raw) != text::fold_key(a.institution))
             where = join({a.institution, a.institution_raw}, " ; ");
         index(join({where, a.role}, " ; "), schema::affiliation_weight);
-        index(where, 1, schema::affiliation_prefix);
+        index_words(where, 1, schema::affiliation_prefix);
     }
     for (const auto& pub : p.publications) {
         index(pub.title, schema::title_weight);
@@ -111,7 +115,7 @@ Xapian::Document DocumentBuilder::build(const Profile& p) {
         if (!pub.venue_raw.empty() && text::fold_key(pub.venue_raw) != text::fold_key(pub.venue))
             venue = join({pub.venue, pub.venue_raw}, " ; ");
         index(venue, 1);
-        index(venue, 1, schema::venue_text_prefix);
+        index_words(venue, 1, schema::venue_text_prefix);
         index(join(pub.authors, " ; "), 1);
     }
     for (const auto& skill : p.skills) {

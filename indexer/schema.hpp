@@ -31,8 +31,13 @@
 //
 // Free-text weights (wdf per occurrence, unprefixed copy / field copy):
 //   name 4/1, interests 3/1, publication titles 3/1, headline 2, affiliations 2/1,
-//   skills 1/1, awards 1, venues 1 (field only), every section's text 1.
+//   skills 1/1, awards 1, venues 1/1, every section's text 1.
 // See docs/ranking.md for why.
+//
+// POSITIONS (for phrase and NEAR queries) are stored for the unprefixed text
+// and the XN, XT, XK and XS copies (name:"...", title:"..." and so on), not
+// for XA and XW: institution: and venue: look their words up with AND
+// (searcher/query_builder.cpp), never as a phrase. That is 8% of the index.
 //
 // VALUE SLOTS
 //

@@ -74,6 +74,21 @@ TEST_CASE("the writer stores every schema part of a profile") {
     };
     for (const auto& r : rows) CHECK_MESSAGE(has_term(doc, r.term) == r.present, r.term);
 
+    // Positions where a phrase can ask for them; none for the words of
+    // institution: and venue:, which are looked up with AND.
+    auto positions = [&](const char* term) {
+        return std::distance(db.positionlist_begin(doc.get_docid(), term), db.positionlist_end(doc.get_docid(), term));
+    };
+    CHECK(positions("jae") > 0);
+    CHECK(positions("XNjae") > 0);
+    CHECK(positions("XTtessera") > 0);
+    CHECK(positions("XKfault") > 0);
+    CHECK(positions("XSrust") > 0);
+    REQUIRE(has_term(doc, "XAkaist"));
+    REQUIRE(has_term(doc, "XWsosp"));
+    CHECK(positions("XAkaist") == 0);
+    CHECK(positions("XWsosp") == 0);
+
     // Facet slots: value #i in slot base+i; numbers sortable.
     CHECK(doc.get_value(schema::institution_slot_base) == normalize_institution("KAIST"));
     CHECK(doc.get_value(schema::venue_slot_base) == "SOSP");
