@@ -37,7 +37,7 @@
 // POSITIONS (for phrase and NEAR queries) are stored for the unprefixed text
 // and the XN, XT, XK and XS copies (name:"...", title:"..." and so on), not
 // for XA and XW: institution: and venue: look their words up with AND
-// (searcher/query_builder.cpp), never as a phrase. That is 8% of the index.
+// (searcher/query_builder.cpp), never as a phrase. That is 9% of the index (184 -> 167 MB for 10,000 generated profiles).
 //
 // VALUE SLOTS
 //
