@@ -3,9 +3,10 @@
 // Counting with one ValueCountMatchSpy per slot (searcher/facets.hpp) reads
 // every facet slot of every matching document: tens of value reads per match.
 // For a LOCAL index we instead read the facet slots once per database revision
-// into memory (per facet: a dictionary of values and, per docid, the ids of its
-// values, CSR layout), and a trivial match spy only collects the matching
-// docids. The counts are identical to the spies' (same slots, same values, every
+// into memory (a dictionary of values, and per docid one row with the ids of
+// all its values, every facet's: CSR layout, one or two cache lines per
+// document), and a trivial match spy only collects the matching docids; one
+// pass over their rows counts every facet at once. The counts are identical to the spies' (same slots, same values, every
 // match seen because the match runs with check_at_least = doccount); a test
 // compares the two on every query of a table.
 //
@@ -42,11 +43,22 @@ class FacetTable {
     /// swap) often end at the same revision number.
     bool built_from(const Xapian::Database& db) const { return db.get_revision() == revision_ && db.get_uuid() == uuid_; }
 
-    /// The `limit` most frequent values of `facet` among `docids`, count
-    /// descending then value ascending (as FacetCounter::top).
-    std::vector<FacetValue> top(Facet facet, const std::vector<Xapian::docid>& docids, std::size_t limit) const;
-    /// Number of distinct values of `facet` among `docids`.
-    std::size_t distinct(Facet facet, const std::vector<Xapian::docid>& docids) const;
+    /// How often each value (of every facet) occurs among some documents.
+    class Counts {
+      public:
+        /// The `limit` most frequent values of `facet`, count descending then
+        /// value ascending (as FacetCounter::top).
+        std::vector<FacetValue> top(Facet facet, std::size_t limit) const;
+        /// Number of distinct values of `facet`.
+        std::size_t distinct(Facet facet) const;
+
+      private:
+        friend class FacetTable;
+        const FacetTable* table_ = nullptr;
+        std::vector<std::uint32_t> n_;  ///< value id -> count
+    };
+    /// Counts the values of every facet among `docids`.
+    Counts count(const std::vector<Xapian::docid>& docids) const;
 
     /// The prior of `did`, exactly as ValueWeightPostingSource weighs it
     /// (sortable_unserialise of the prior slot); NaN when the document has no
@@ -62,18 +74,13 @@ class FacetTable {
     static bool is_local(const std::filesystem::path& db_path);
 
   private:
-    struct Column {
-        std::vector<std::string> values;      ///< value id -> display value
-        std::vector<std::uint32_t> offsets;   ///< docid -> first index into ids (size lastdocid + 2)
-        std::vector<std::uint32_t> ids;       ///< value ids, grouped by docid
-    };
-    std::vector<std::uint32_t> counts(const Column& c, const std::vector<Xapian::docid>& docids) const;
-    const Column& column(Facet facet) const;
-
     Xapian::rev revision_ = 0;
     std::string uuid_;
-    Column columns_[3];
-    std::vector<double> priors_;  ///< docid -> prior; NaN: none
+    std::vector<std::string> values_;     ///< value id -> display value; each facet's ids are one range
+    std::uint32_t facet_begin_[4] = {};   ///< facet index -> its first value id (and the end of the last)
+    std::vector<std::uint32_t> rows_;     ///< docid -> first index into ids_ (size lastdocid + 2)
+    std::vector<std::uint32_t> ids_;      ///< value ids, grouped by docid
+    std::vector<double> priors_;          ///< docid -> prior; NaN: none
 };
 
 /// The facet tables of one Searcher, shared by its contexts: built on first use

@@ -335,8 +335,10 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
                                          static_cast<Xapian::doccount>(req.limit), all);
     res.total = mset.get_matches_estimated();
     res.total_is_exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
-    if (table)
-        for (Facet f : main_facets) res.facets[f] = table->top(f, matched.docids, req.facet_values);
+    if (table && !main_facets.empty()) {
+        const auto counts = table->count(matched.docids);
+        for (Facet f : main_facets) res.facets[f] = counts.top(f, req.facet_values);
+    }
     if (count_apart && !main_counters.empty()) {
         Xapian::Enquire counting(c.db);
         counting.set_query(filtered(built.query, std::nullopt));
@@ -354,7 +356,7 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
         if (table) others.add_matchspy(&collected);
         else counter.attach(others);
         others.get_mset(0, 0, all);
-        res.facets[f] = table ? table->top(f, collected.docids, req.facet_values) : counter.top(req.facet_values);
+        res.facets[f] = table ? table->count(collected.docids).top(f, req.facet_values) : counter.top(req.facet_values);
     }
 
     search::Highlighter highlighter(c.analyzer, built.prepared.atoms);
@@ -449,9 +451,10 @@ IndexStats Searcher::Impl::stats(Context& c, std::size_t facet_values) const {
     }
     enquire.get_mset(0, 0, c.db.get_doccount());
     if (table) {
+        const auto counts = table->count(everyone.docids);
         for (Facet f : all_facets()) {
-            s.facets[f] = table->top(f, everyone.docids, facet_values);
-            s.distinct_values[f] = table->distinct(f, everyone.docids);
+            s.facets[f] = counts.top(f, facet_values);
+            s.distinct_values[f] = counts.distinct(f);
         }
     }
     for (const auto& counter : counters) {
