@@ -64,6 +64,8 @@ int cmd_sync(const std::string& dir, const std::string& db, bool full) {
         .add("scan_s", r.scan_time.count() / 1000.0)
         .add("parse_s", r.parse_time.count() / 1000.0)
         .add("write_s", r.write_time.count() / 1000.0)
+        .add("compacted", static_cast<std::uintmax_t>(r.compacted))
+        .add("compact_s", r.compact_time.count() / 1000.0)
         .add("index_bytes", bench::disk_bytes(db))
         .add("peak_rss_mb", bench::peak_rss_mb());
     if (full) res.add("text_bytes", text_bytes_under(dir));

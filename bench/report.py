@@ -158,12 +158,14 @@ def main():
         p("")
         p("### cvsearch incremental sync")
         p("")
-        p("| step | files | updated | added | removed | unchanged | wall s | changed profiles/s | peak RSS MB |")
-        p("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        p("| step | files | updated | added | removed | unchanged | wall s | changed profiles/s | index MB after | compacted (s) | peak RSS MB |")
+        p("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for r in sync:
+            compacted = f"yes ({fmt(r.get('compact_s', 0))})" if r.get("compacted") else "no"
             p(f"| {r.get('label', r['phase'])} | {r.get('files', 0):,} | {r.get('updated', 0):,} | {r.get('added', 0):,} | "
               f"{r.get('removed', 0):,} | {r.get('unchanged', 0):,} | {fmt(r['seconds'])} | "
-              f"{fmt(r['docs_per_s'], 0) if r.get('updated') or r.get('added') else '–'} | {fmt(r['peak_rss_mb'])} |")
+              f"{fmt(r['docs_per_s'], 0) if r.get('updated') or r.get('added') else '–'} | "
+              f"{fmt(mb(r.get('index_bytes')))} | {compacted} | {fmt(r['peak_rss_mb'])} |")
 
     recs = {e: records(out, e) for e in ORDER}
     recs = {e: r for e, r in recs.items() if r}
