@@ -1,7 +1,9 @@
 // cvsearch_bench — the benchmark driver for cvsearch itself (public API only).
 //
 //   cvsearch_bench index DIR DB        full build of DB from the CV files under DIR
-//   cvsearch_bench sync DIR DB         incremental sync of DB with DIR (after some files changed)
+//   cvsearch_bench sync DIR DB [--compact-growth X]
+//                                      incremental sync of DB with DIR (after some files changed);
+//                                      index_bytes is the current generation, dir_bytes all of DB
 //   cvsearch_bench query DB QUERIES [--rounds 3] [--records FILE]
 //
 // Unlike the peers, which index the ready-made text of corpus.jsonl, cvsearch starts from
@@ -38,12 +40,20 @@ std::uintmax_t text_bytes_under(const std::filesystem::path& dir) {
     return total;
 }
 
-int cmd_sync(const std::string& dir, const std::string& db, bool full) {
+/// The current generation's size: what the index occupies once superseded
+/// generations (kept for the grace period) are gone.
+std::uintmax_t current_bytes(const std::string& db) {
+    const std::string gen = cvsearch::index_generation(db);
+    return bench::disk_bytes(gen.empty() ? std::filesystem::path(db) : std::filesystem::path(db) / gen);
+}
+
+int cmd_sync(const std::string& dir, const std::string& db, bool full, double compact_growth) {
     auto t0 = bench::Clock::now();
     cvsearch::SyncOptions opt;
     opt.roots = {dir};
     opt.db = db;
     opt.full = full;
+    if (compact_growth >= 0) opt.compact_growth = compact_growth;
     cvsearch::SyncReport r = cvsearch::index_directory(opt);
     double s = bench::ms_since(t0) / 1000.0;
     const std::size_t work = full ? r.added : r.added + r.updated + r.removed;
@@ -66,7 +76,8 @@ int cmd_sync(const std::string& dir, const std::string& db, bool full) {
         .add("write_s", r.write_time.count() / 1000.0)
         .add("compacted", static_cast<std::uintmax_t>(r.compacted))
         .add("compact_s", r.compact_time.count() / 1000.0)
-        .add("index_bytes", bench::disk_bytes(db))
+        .add("index_bytes", current_bytes(db))
+        .add("dir_bytes", bench::disk_bytes(db))
         .add("peak_rss_mb", bench::peak_rss_mb());
     if (full) res.add("text_bytes", text_bytes_under(dir));
     res.print();
@@ -176,13 +187,17 @@ int cmd_query(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     try {
-        if (argc >= 4 && std::strcmp(argv[1], "index") == 0) return cmd_sync(argv[2], argv[3], true);
-        if (argc >= 4 && std::strcmp(argv[1], "sync") == 0) return cmd_sync(argv[2], argv[3], false);
+        if (argc >= 4 && std::strcmp(argv[1], "index") == 0) return cmd_sync(argv[2], argv[3], true, -1);
+        if (argc >= 4 && std::strcmp(argv[1], "sync") == 0) {
+            double growth = -1;  // the library's default
+            if (argc >= 6 && std::strcmp(argv[4], "--compact-growth") == 0) growth = std::stod(argv[5]);
+            return cmd_sync(argv[2], argv[3], false, growth);
+        }
         if (argc >= 4 && std::strcmp(argv[1], "query") == 0) return cmd_query(argc, argv);
     } catch (const std::exception& e) {
         std::cerr << "cvsearch_bench: " << e.what() << "\n";
         return 2;
     }
-    std::cerr << "usage: cvsearch_bench index DIR DB | sync DIR DB | query DB QUERIES [--rounds 3] [--records FILE]\n";
+    std::cerr << "usage: cvsearch_bench index DIR DB | sync DIR DB [--compact-growth X] | query DB QUERIES [--rounds 3] [--records FILE]\n";
     return 2;
 }

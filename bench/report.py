@@ -158,14 +158,17 @@ def main():
         p("")
         p("### cvsearch incremental sync")
         p("")
-        p("| step | files | updated | added | removed | unchanged | wall s | changed profiles/s | index MB after | compacted (s) | peak RSS MB |")
-        p("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        p("| step | files | updated | added | removed | unchanged | wall s | changed profiles/s | index MB after | folder MB | compacted (s) | peak RSS MB |")
+        p("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for r in sync:
             compacted = f"yes ({fmt(r.get('compact_s', 0))})" if r.get("compacted") else "no"
             p(f"| {r.get('label', r['phase'])} | {r.get('files', 0):,} | {r.get('updated', 0):,} | {r.get('added', 0):,} | "
               f"{r.get('removed', 0):,} | {r.get('unchanged', 0):,} | {fmt(r['seconds'])} | "
               f"{fmt(r['docs_per_s'], 0) if r.get('updated') or r.get('added') else '–'} | "
-              f"{fmt(mb(r.get('index_bytes')))} | {compacted} | {fmt(r['peak_rss_mb'])} |")
+              f"{fmt(mb(r.get('index_bytes')))} | {fmt(mb(r.get('dir_bytes')))} | {compacted} | {fmt(r['peak_rss_mb'])} |")
+        p("")
+        p("index MB after: the current generation; folder MB: the whole index folder, with the "
+          "generations a compaction replaced (kept for --grace, 1 h, for readers; the next run deletes them).")
 
     recs = {e: records(out, e) for e in ORDER}
     recs = {e: r for e, r in recs.items() if r}

@@ -125,8 +125,8 @@ if has cvsearch; then
   "$C" sync "$OUT/cvs" "$OUT/cvsearch.db" 2>>"$OUT/cvsearch-index.err" \
     | sed 's/"phase":"sync"/"phase":"sync","label":"sync after 1% of the files changed"/' | collect
   python3 "$HERE/gen_profiles.py" --n "$N" --seed "$SEED" --dir "$OUT/cvs" --revise 0.01 --revision 0 2>/dev/null
-  "$C" sync "$OUT/cvs" "$OUT/cvsearch.db" 2>>"$OUT/cvsearch-index.err" \
-    | sed 's/"phase":"sync"/"phase":"sync","label":"sync back to the original files"/' | collect
+  "$C" sync "$OUT/cvs" "$OUT/cvsearch.db" --compact-growth 1 2>>"$OUT/cvsearch-index.err" \
+    | sed 's/"phase":"sync"/"phase":"sync","label":"sync back to the original files, then compact (--compact-growth 1)"/' | collect
   "$C" query "$OUT/cvsearch.db" "$QUERIES" --rounds "$ROUNDS" --records "$OUT/cvsearch.tsv" 2>"$OUT/cvsearch-query.err" | collect
 fi
 
