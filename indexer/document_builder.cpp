@@ -43,7 +43,7 @@ std::string join(const std::vector<std::string>& parts, std::string_view sep) {
 
 }  // namespace
 
-DocumentBuilder::DocumentBuilder(int reference_year) : reference_year_(reference_year) {
+DocumentBuilder::DocumentBuilder(int reference_year) : cover_(analyzer_), reference_year_(reference_year) {
     analyzer_.configure(generator_);
 }
 
@@ -85,8 +85,17 @@ Xapian::Document DocumentBuilder::build(const Profile& p) {
     doc.set_data(to_json(p, -1));
     doc.add_boolean_term(schema::id_term(p.id));
 
+    // The section texts first: the unprefixed copy of a field whose words they
+    // hold in the same order gets no positions of its own (phrase_cover.hpp).
+    for (const auto& section : p.sections) index(section.text, schema::section_weight);
+    cover_.reset(doc);
+    auto index_copy = [&](std::string_view text, unsigned wdf) {
+        if (text::trim(text).empty()) return;
+        analyzer_.index_text(generator_, doc, text, wdf, {}, !cover_.covers(text));
+    };
+
     // Name: parts, joined compounds, and the initial of each word ("Jae-Won Chung" -> j, c).
-    index(p.name, schema::name_weight);
+    index_copy(p.name, schema::name_weight);
     index(p.name, 1, schema::name_prefix);
     for (const auto& t : analyzer_.tokenize(p.name)) {
         if (t.compound || is_joiner_before(p.name, t.begin)) continue;
@@ -96,34 +105,33 @@ Xapian::Document DocumentBuilder::build(const Profile& p) {
         analyzer_.add_word(doc, initial, 1, schema::name_prefix);
     }
 
-    index(p.headline, schema::headline_weight);
+    index_copy(p.headline, schema::headline_weight);
     for (const auto& interest : p.interests) {
-        index(interest, schema::interest_weight);
+        index_copy(interest, schema::interest_weight);
         index(interest, 1, schema::interest_prefix);
     }
     for (const auto& a : p.affiliations) {
         std::string where = a.institution;
         if (!a.institution_raw.empty() && text::fold_key(a.institution_raw) != text::fold_key(a.institution))
             where = join({a.institution, a.institution_raw}, " ; ");
-        index(join({where, a.role}, " ; "), schema::affiliation_weight);
+        index_copy(join({where, a.role}, " ; "), schema::affiliation_weight);
         index_words(where, 1, schema::affiliation_prefix);
     }
     for (const auto& pub : p.publications) {
-        index(pub.title, schema::title_weight);
+        index_copy(pub.title, schema::title_weight);
         index(pub.title, 1, schema::title_prefix);
         std::string venue = pub.venue;
         if (!pub.venue_raw.empty() && text::fold_key(pub.venue_raw) != text::fold_key(pub.venue))
             venue = join({pub.venue, pub.venue_raw}, " ; ");
-        index(venue, 1);
+        index_copy(venue, 1);
         index_words(venue, 1, schema::venue_text_prefix);
-        index(join(pub.authors, " ; "), 1);
+        index_copy(join(pub.authors, " ; "), 1);
     }
     for (const auto& skill : p.skills) {
-        index(skill, schema::skill_weight);
+        index_copy(skill, schema::skill_weight);
         index(skill, 1, schema::skill_prefix);
     }
-    for (const auto& award : p.awards) index(award, schema::award_weight);
-    for (const auto& section : p.sections) index(section.text, schema::section_weight);
+    for (const auto& award : p.awards) index_copy(award, schema::award_weight);
 
     // Facets: a boolean term per value; the first K values also go into slots.
     Facets facets = facets_of(p);

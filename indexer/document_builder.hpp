@@ -9,6 +9,7 @@
 
 #include "cvsearch/profile.hpp"
 #include "indexer/analyzer.hpp"
+#include "indexer/phrase_cover.hpp"
 
 namespace cvsearch::indexing {
 
@@ -34,6 +35,7 @@ class DocumentBuilder {
   private:
     analysis::Analyzer analyzer_;
     Xapian::TermGenerator generator_;
+    PhraseCover cover_;
     int reference_year_;
 };
 

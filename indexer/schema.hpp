@@ -34,10 +34,14 @@
 //   skills 1/1, awards 1, venues 1/1, every section's text 1.
 // See docs/ranking.md for why.
 //
-// POSITIONS (for phrase and NEAR queries) are stored for the unprefixed text
-// and the XN, XT, XK and XS copies (name:"...", title:"..." and so on), not
+// POSITIONS (for phrase and NEAR queries) are stored for the section texts
+// and the XN, XT, XK and XS copies (name:"...", title:"..." and so on). Not
 // for XA and XW: institution: and venue: look their words up with AND
-// (searcher/query_builder.cpp), never as a phrase. That is 9% of the index (184 -> 167 MB for 10,000 generated profiles).
+// (searcher/query_builder.cpp), never as a phrase (9% of the index: 184 ->
+// 167 MB for 10,000 generated profiles). Not for an unprefixed field copy
+// whose words a section text holds in the same order (indexer/phrase_cover.hpp):
+// every phrase it could match, the section matches too. Sections are indexed
+// first for that; phrases never span two texts (position_gap).
 //
 // VALUE SLOTS
 //
