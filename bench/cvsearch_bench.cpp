@@ -4,7 +4,7 @@
 //   cvsearch_bench sync DIR DB [--compact-growth X]
 //                                      incremental sync of DB with DIR (after some files changed);
 //                                      index_bytes is the current generation, dir_bytes all of DB
-//   cvsearch_bench query DB QUERIES [--rounds 3] [--records FILE]
+//   cvsearch_bench query DB QUERIES [--rounds 3] [--records FILE] [--times FILE]
 //
 // Unlike the peers, which index the ready-made text of corpus.jsonl, cvsearch starts from
 // the CV files (Markdown, plain text, profile JSON): its build time includes reading,
@@ -22,6 +22,7 @@
 #include <cvsearch/indexer.hpp>
 #include <cvsearch/searcher.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -116,12 +117,13 @@ std::string marked(const cvsearch::Highlight& h) {
 }
 
 int cmd_query(int argc, char** argv) {
-    std::string db = argv[2], qpath = argv[3], records;
+    std::string db = argv[2], qpath = argv[3], records, times;
     int rounds = 3;
     for (int i = 4; i + 1 < argc; i += 2) {
         std::string opt = argv[i];
         if (opt == "--rounds") rounds = std::stoi(argv[i + 1]);
         else if (opt == "--records") records = argv[i + 1];
+        else if (opt == "--times") times = argv[i + 1];
         else {
             std::cerr << "unknown option " << opt << "\n";
             return 2;
@@ -165,19 +167,33 @@ int cmd_query(int argc, char** argv) {
         .add("rounds", static_cast<std::uintmax_t>(rounds)).add("total_matches", total)
         .add("inexact_totals", inexact).add("queries_with_warnings", warnings);
     const char* names[] = {"plain", "facets", "full"};
+    std::vector<std::vector<double>> per_query(queries.size() * 3);  // CPU ms of each round
     for (int m = 0; m < 3; ++m) {
         std::vector<double> ms, cpu;
         for (int r = -1; r < rounds; ++r)  // round -1: warm-up, untimed
-            for (const auto& rq : req[m]) {
+            for (std::size_t i = 0; i < queries.size(); ++i) {
                 double c0 = bench::thread_cpu_ms();
                 auto t0 = bench::Clock::now();
-                cvsearch::SearchResults res = searcher.search(rq);
+                cvsearch::SearchResults res = searcher.search(req[m][i]);
                 if (r >= 0) {
                     ms.push_back(bench::ms_since(t0));
                     cpu.push_back(bench::thread_cpu_ms() - c0);
+                    per_query[i * 3 + m].push_back(cpu.back());
                 }
             }
         out.add(names[m], bench::stats(ms)).add(std::string(names[m]) + "_cpu", bench::stats(cpu));
+    }
+    if (!times.empty()) {  // which queries are slow: kind, query, filter, then each mode's median CPU ms
+        std::ofstream t(times);
+        auto median = [](std::vector<double> v) {
+            if (v.empty()) return 0.0;
+            std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+            return v[v.size() / 2];
+        };
+        t << "kind\tquery\tfilter\tplain_ms\tfacets_ms\tfull_ms\n";
+        for (std::size_t i = 0; i < queries.size(); ++i)
+            t << queries[i].kind << '\t' << queries[i].text << '\t' << (queries[i].filter_field.empty() ? "" : queries[i].filter_field + "=" + queries[i].filter_value) << '\t' << median(per_query[i * 3])
+              << '\t' << median(per_query[i * 3 + 1]) << '\t' << median(per_query[i * 3 + 2]) << '\n';
     }
     out.add("peak_rss_mb", bench::peak_rss_mb()).add("index_bytes", bench::disk_bytes(db)).print();
     return 0;
@@ -198,6 +214,6 @@ int main(int argc, char** argv) {
         std::cerr << "cvsearch_bench: " << e.what() << "\n";
         return 2;
     }
-    std::cerr << "usage: cvsearch_bench index DIR DB | sync DIR DB [--compact-growth X] | query DB QUERIES [--rounds 3] [--records FILE]\n";
+    std::cerr << "usage: cvsearch_bench index DIR DB | sync DIR DB [--compact-growth X] | query DB QUERIES [--rounds 3] [--records FILE] [--times FILE]\n";
     return 2;
 }

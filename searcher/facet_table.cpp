@@ -148,10 +148,15 @@ std::shared_ptr<const FacetTable> FacetTableCache::peek(const Xapian::Database& 
     return local_ == 1 ? find_locked(db) : nullptr;
 }
 
-std::shared_ptr<const FacetTable> FacetTableCache::get(const fs::path& db_path, const Xapian::Database& db) {
+bool FacetTableCache::local(const fs::path& db_path) {
     std::lock_guard lock(mutex_);
     if (local_ < 0) local_ = FacetTable::is_local(db_path) ? 1 : 0;
-    if (!local_) return nullptr;
+    return local_ == 1;
+}
+
+std::shared_ptr<const FacetTable> FacetTableCache::get(const fs::path& db_path, const Xapian::Database& db) {
+    if (!local(db_path)) return nullptr;
+    std::lock_guard lock(mutex_);
     if (auto t = find_locked(db)) return t;
     auto t = FacetTable::build(db);
     tables_.insert(tables_.begin(), t);

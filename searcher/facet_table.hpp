@@ -94,6 +94,8 @@ class FacetTableCache {
     /// The table for `db`'s revision if one is already built; never builds
     /// (for requests that only profit from it: the prior of a plain query).
     std::shared_ptr<const FacetTable> peek(const Xapian::Database& db);
+    /// True when `db_path` is a single local database (asked once, then remembered).
+    bool local(const std::filesystem::path& db_path);
 
   private:
     /// The table built from `db` at its revision, or null; mutex_ held.

@@ -20,6 +20,17 @@ namespace cvsearch::search {
 
 schema::FacetKind facet_kind(Facet facet) noexcept;
 
+/// The weighting for a match that only counts (its MSet is empty). Not
+/// Xapian::BoolWeight: in Xapian 1.4.22 a match under BoolWeight (or
+/// CoordWeight), which reads no wdf, throws DatabaseCorruptError "Unexpected end
+/// of posting list" for a term whose posting list spans several chunks once any
+/// of its documents was deleted, i.e. after any sync that removed a profile
+/// (tests/search/test_facets.cpp reproduces it). BM25 reads the wdf and is not affected.
+inline const Xapian::Weight& counting_weight() {
+    static const Xapian::BM25Weight weight;
+    return weight;
+}
+
 class FacetCounter {
   public:
     /// Spies for the slots of `facet` that hold any value in `db`.

@@ -17,6 +17,7 @@
 #include "indexer/analyzer.hpp"
 #include "indexer/schema.hpp"
 #include "indexer/xapian_errors.hpp"
+#include "searcher/boolean_match.hpp"
 #include "searcher/context_pool.hpp"
 #include "searcher/facets.hpp"
 #include "searcher/facet_table.hpp"
@@ -212,6 +213,8 @@ struct Searcher::Impl {
     std::shared_ptr<const search::FacetTable> facet_table(Context& c) const {
         return options.local_facet_table ? facet_tables.get(path, c.db) : nullptr;
     }
+    /// True for a single local database (not a stub of shards or remote lines).
+    bool local_index() const { return facet_tables.local(path); }
     /// The facet table for the context's revision if it is already built.
     std::shared_ptr<const search::FacetTable> peek_facet_table(Context& c) const {
         return options.local_facet_table ? facet_tables.peek(c.db) : nullptr;
@@ -303,6 +306,15 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
     std::set<Facet> wanted(req.facets.begin(), req.facets.end());
     const auto table = wanted.empty() ? peek_facet_table(c) : facet_table(c);
 
+    // On a local index ranked by relevance, the matches are found by walking the
+    // posting lists (searcher/boolean_match.hpp) when the query allows it: the
+    // ranked match then stops as early as Xapian can and the total and the facet
+    // counts (from the facet table, never from spies on that match) stay exact.
+    // Sorted by a value, Xapian sees every match anyway.
+    const bool walk_postings = req.sort == SortOrder::relevance && options.local_facet_table && local_index();
+    std::optional<std::vector<Xapian::docid>> matches;
+    if (walk_postings) matches = search::boolean_match(c.db, filtered(built.query, std::nullopt));
+
     Xapian::Enquire enquire(c.db);
     enquire.set_query(filtered(search::ranked_query(built.query, built.prepared, options, table), std::nullopt));
     switch (req.sort) {
@@ -319,7 +331,7 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
     for (Facet f : wanted) (filters.count(f) ? own_filter_facets : main_facets).push_back(f);
     search::DocidCollector matched;
     std::vector<search::FacetCounter> main_counters;
-    if (table && !main_facets.empty()) enquire.add_matchspy(&matched);
+    if (table && !main_facets.empty() && !matches) enquire.add_matchspy(&matched);
     // Over remote shards (Xapian 1.4.22), spies on a match sorted by value with
     // first > 0 count some documents twice (tests/shards): count those on a
     // count-only match of their own.
@@ -332,25 +344,36 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
 
     const Xapian::doccount all = c.db.get_doccount();
     Xapian::MSet mset = enquire.get_mset(static_cast<Xapian::doccount>(req.offset),
-                                         static_cast<Xapian::doccount>(req.limit), all);
-    res.total = mset.get_matches_estimated();
-    res.total_is_exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
+                                         static_cast<Xapian::doccount>(req.limit), matches ? 0 : all);
+    if (matches) {
+        res.total = matches->size();
+        res.total_is_exact = true;
+    } else {
+        res.total = mset.get_matches_estimated();
+        res.total_is_exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
+    }
     if (table && !main_facets.empty()) {
-        const auto counts = table->count(matched.docids);
+        const auto counts = table->count(matches ? *matches : matched.docids);
         for (Facet f : main_facets) res.facets[f] = counts.top(f, req.facet_values);
     }
     if (count_apart && !main_counters.empty()) {
         Xapian::Enquire counting(c.db);
         counting.set_query(filtered(built.query, std::nullopt));
-        counting.set_weighting_scheme(Xapian::BoolWeight());
+        counting.set_weighting_scheme(search::counting_weight());
         for (const auto& counter : main_counters) counter.attach(counting);
         counting.get_mset(0, 0, all);
     }
     for (const auto& counter : main_counters) res.facets[counter.facet()] = counter.top(req.facet_values);
     for (Facet f : own_filter_facets) {
+        if (table && walk_postings) {
+            if (auto others = search::boolean_match(c.db, filtered(built.query, f))) {
+                res.facets[f] = table->count(*others).top(f, req.facet_values);
+                continue;
+            }
+        }
         Xapian::Enquire others(c.db);
         others.set_query(filtered(built.query, f));
-        others.set_weighting_scheme(Xapian::BoolWeight());
+        others.set_weighting_scheme(search::counting_weight());
         search::DocidCollector collected;
         search::FacetCounter counter = c.counter(f);
         if (table) others.add_matchspy(&collected);
