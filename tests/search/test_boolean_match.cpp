@@ -63,9 +63,12 @@ Xapian::Query random_query(std::mt19937& rng, int depth) {
         }
     };
     if (depth == 0 || rng() % 4 == 0) return leaf();
+    // No AND_MAYBE inside the trees: under a FILTER's or AND_NOT's right side
+    // (where nothing weighs) Xapian 1.4.22 answers it wrongly and not even
+    // deterministically (it differs under AddressSanitizer); the test adds it
+    // at the top, where the searcher puts it.
     static const Xapian::Query::op ops[] = {Xapian::Query::OP_AND, Xapian::Query::OP_OR, Xapian::Query::OP_AND_NOT,
-                                            Xapian::Query::OP_FILTER, Xapian::Query::OP_SYNONYM, Xapian::Query::OP_MAX,
-                                            Xapian::Query::OP_AND_MAYBE};
+                                            Xapian::Query::OP_FILTER, Xapian::Query::OP_SYNONYM, Xapian::Query::OP_MAX};
     const auto op = ops[rng() % std::size(ops)];
     if (rng() % 8 == 0) return Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, random_query(rng, depth - 1), 2.5);
     std::vector<Xapian::Query> subs;
@@ -82,7 +85,8 @@ TEST_CASE("boolean_match finds exactly Xapian's matches for random query trees")
     const Xapian::Database db = random_index(dir, rng, false);
     int compared = 0, nonempty = 0;
     for (int i = 0; i < 1500; ++i) {
-        const Xapian::Query q = random_query(rng, 3);
+        Xapian::Query q = random_query(rng, 3);
+        if (i % 3 == 0) q = Xapian::Query(Xapian::Query::OP_AND_MAYBE, q, random_query(rng, 2));
         std::optional<std::vector<Xapian::docid>> walked;
         std::vector<Xapian::docid> expected;
         try {
@@ -92,7 +96,7 @@ TEST_CASE("boolean_match finds exactly Xapian's matches for random query trees")
             FAIL(q.get_description() << ": " << e.get_description());
         }
         REQUIRE_MESSAGE(walked.has_value(), q.get_description());
-        CHECK_MESSAGE(*walked == expected, q.get_description());
+        CHECK_MESSAGE(*walked == expected, q.get_description() << ": " << walked->size() << " walked, " << expected.size() << " by Xapian");
         ++compared;
         nonempty += !expected.empty();
     }
@@ -126,7 +130,7 @@ TEST_CASE("boolean_match leaves phrases, wildcards, value ranges and posting sou
         Xapian::Query(Xapian::Query::OP_NEAR, terms, terms + 2, 4),
         Xapian::Query(Xapian::Query::OP_WILDCARD, "w"),
         Xapian::Query(Xapian::Query::OP_VALUE_RANGE, 0, Xapian::sortable_serialise(2), Xapian::sortable_serialise(5)),
-        Xapian::Query(new Xapian::ValueWeightPostingSource(0)),
+        Xapian::Query((new Xapian::ValueWeightPostingSource(0))->release()),
         Xapian::Query(Xapian::Query::OP_ELITE_SET, terms, terms + 2, 1),
         Xapian::Query(Xapian::Query::OP_XOR, a, b),
     };
@@ -139,7 +143,7 @@ TEST_CASE("boolean_match leaves phrases, wildcards, value ranges and posting sou
     }
     // AND_MAYBE's right side only adds weight: a posting source there is fine (the ranking prior).
     const Xapian::Query prior(Xapian::Query::OP_AND_MAYBE, Xapian::Query(Xapian::Query::OP_OR, a, b),
-                              Xapian::Query(new Xapian::ValueWeightPostingSource(0)));
+                              Xapian::Query((new Xapian::ValueWeightPostingSource(0))->release()));
     const auto walked = search::boolean_match(db, prior);
     REQUIRE(walked.has_value());
     CHECK(*walked == xapian_match(db, prior));
