@@ -94,6 +94,8 @@ Docids minus(const Docids& a, const Docids& b) {
     return out;
 }
 
+void drop_excluded(const Xapian::Database& db, const Xapian::Query& and_not, Docids& candidates);
+
 /// Keeps the candidates that `q` matches (candidates ∩ matches(q)), reading no
 /// more of the posting lists than the candidates need.
 void keep_matching(const Xapian::Database& db, const Xapian::Query& q, Docids& candidates) {
@@ -118,16 +120,20 @@ void keep_matching(const Xapian::Database& db, const Xapian::Query& q, Docids& c
             candidates = std::move(matched);
             return;
         }
-        case Xapian::Query::OP_AND_NOT: {
+        case Xapian::Query::OP_AND_NOT:
             keep_matching(db, q.get_subquery(0), candidates);
-            for (std::size_t i = 1; i < q.get_num_subqueries() && !candidates.empty(); ++i) {
-                Docids excluded = candidates;
-                keep_matching(db, q.get_subquery(i), excluded);
-                candidates = minus(candidates, excluded);
-            }
+            drop_excluded(db, q, candidates);
             return;
-        }
         default: keep_matching(db, q.get_subquery(0), candidates); return;  // AND_MAYBE, SCALE_WEIGHT
+    }
+}
+
+/// AND_NOT's right sides: drops the candidates any subquery after the first matches.
+void drop_excluded(const Xapian::Database& db, const Xapian::Query& and_not, Docids& candidates) {
+    for (std::size_t i = 1; i < and_not.get_num_subqueries() && !candidates.empty(); ++i) {
+        Docids excluded = candidates;
+        keep_matching(db, and_not.get_subquery(i), excluded);
+        candidates = minus(candidates, excluded);
     }
 }
 
@@ -169,11 +175,7 @@ Docids eval(const Xapian::Database& db, const Xapian::Query& q) {
         }
         case Xapian::Query::OP_AND_NOT: {
             Docids candidates = eval(db, q.get_subquery(0));
-            for (std::size_t i = 1; i < q.get_num_subqueries() && !candidates.empty(); ++i) {
-                Docids excluded = candidates;
-                keep_matching(db, q.get_subquery(i), excluded);
-                candidates = minus(candidates, excluded);
-            }
+            drop_excluded(db, q, candidates);
             return candidates;
         }
         case Xapian::Query::OP_SCALE_WEIGHT:
