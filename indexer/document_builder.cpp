@@ -132,6 +132,7 @@ Xapian::Document DocumentBuilder::build(const Profile& p) {
         index(skill, 1, schema::skill_prefix);
     }
     for (const auto& award : p.awards) index_copy(award, schema::award_weight);
+    add_pair_terms(doc, pair_words_);  // after every positioned word
 
     // Facets: a boolean term per value; the first K values also go into slots.
     Facets facets = facets_of(p);

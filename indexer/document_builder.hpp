@@ -5,10 +5,13 @@
 // Not thread-safe (owns an Analyzer and a TermGenerator); one per writer.
 #pragma once
 
+#include <utility>
+
 #include <xapian.h>
 
 #include "cvsearch/profile.hpp"
 #include "indexer/analyzer.hpp"
+#include "indexer/pair_terms.hpp"
 #include "indexer/phrase_cover.hpp"
 
 namespace cvsearch::indexing {
@@ -20,6 +23,11 @@ class DocumentBuilder {
 
     /// Adds the unprefixed words of every built document to `db`'s spelling table.
     void set_spelling_database(const Xapian::WritableDatabase& db);
+
+    /// Every document built from now on gets the pair terms of these words
+    /// (indexer/pair_terms.hpp); none by default.
+    void set_pair_words(PairWords words) { pair_words_ = std::move(words); }
+    const PairWords& pair_words() const noexcept { return pair_words_; }
 
     /// Builds the document of a normalized profile. The id must not be empty.
     Xapian::Document build(const Profile& profile);
@@ -36,6 +44,7 @@ class DocumentBuilder {
     analysis::Analyzer analyzer_;
     Xapian::TermGenerator generator_;
     PhraseCover cover_;
+    PairWords pair_words_;
     int reference_year_;
 };
 

@@ -220,6 +220,9 @@ IndexWriter::IndexWriter(const fs::path& db, const WriterOptions& options) : imp
                             "the index has schema version " + (schema.empty() ? std::string("(none)") : schema) +
                                 ", this cvsearch writes version " + std::string(schema::version) +
                                 "; rebuild it with `cvsearch index DIR --db " + im.name + " --full`");
+            // The list the index was built with, for good (indexer/pair_terms.hpp).
+            im.builder.set_pair_words(
+                indexing::PairWords::from_metadata(im.db.get_metadata(std::string(schema::meta_pair_words))));
             im.db.begin_transaction();
             im.in_transaction = true;
         });
@@ -294,6 +297,8 @@ void IndexWriter::commit() {
             for (const auto& k : old_keys) db.clear_synonyms(k);
             for (const auto& [key, concept_term] : analysis::SynonymTable::builtin().entries())
                 db.add_synonym(key, concept_term);
+            if (!im.builder.pair_words().empty())
+                db.set_metadata(std::string(schema::meta_pair_words), im.builder.pair_words().to_metadata());
             if (im.compacted_bytes)
                 db.set_metadata(std::string(schema::meta_compacted_bytes), std::to_string(im.compacted_bytes));
             im.compacted_bytes = 0;
@@ -345,10 +350,20 @@ PartWriter WriterParts::make_part(IndexWriter& writer) {
     if (!im.unpublished)
         throw Error(ErrorCode::internal, im.name, "parts can only be added to a generation that is being built");
     fs::path dir = im.target / ("part-" + std::to_string(im.parts.size()));
-    PartWriter part(dir, im.reference_year);
+    PartWriter part(dir, im.reference_year, im.builder.pair_words());
     im.parts.push_back(dir);
     return part;
 }
+
+void WriterParts::set_pair_words(IndexWriter& writer, PairWords words) {
+    auto& im = *writer.impl_;
+    const bool empty = im.guarded([&] { return im.db.get_doccount() == 0; });
+    if (!im.unpublished || !im.parts.empty() || !empty)
+        throw Error(ErrorCode::internal, im.name, "pair words can only be chosen for a new, empty generation");
+    im.builder.set_pair_words(std::move(words));
+}
+
+const PairWords& WriterParts::pair_words(const IndexWriter& writer) { return writer.impl_->builder.pair_words(); }
 
 }  // namespace indexing
 

@@ -33,8 +33,9 @@ decltype(auto) guarded(const std::filesystem::path& dir, F&& f) {
 
 }  // namespace
 
-PartWriter::PartWriter(std::filesystem::path dir, int reference_year)
+PartWriter::PartWriter(std::filesystem::path dir, int reference_year, PairWords pair_words)
     : dir_(std::move(dir)), builder_(reference_year), reference_year_(reference_year) {
+    builder_.set_pair_words(std::move(pair_words));
     guarded(dir_, [&] {
         db_ = Xapian::WritableDatabase(dir_.string(), Xapian::DB_CREATE);
         builder_.set_spelling_database(db_);

@@ -20,6 +20,7 @@
 #include "cvsearch/indexer.hpp"
 #include "cvsearch/profile.hpp"
 #include "indexer/document_builder.hpp"
+#include "indexer/pair_terms.hpp"
 
 namespace cvsearch::indexing {
 
@@ -40,8 +41,9 @@ void write_profile(Xapian::WritableDatabase& db, DocumentBuilder& builder, const
 /// part; different parts may be written at the same time.
 class PartWriter {
   public:
-    /// Creates an empty database at `dir`.
-    PartWriter(std::filesystem::path dir, int reference_year);
+    /// Creates an empty database at `dir`; its documents get the pair terms of
+    /// `pair_words` (those of the generation it is a part of).
+    PartWriter(std::filesystem::path dir, int reference_year, PairWords pair_words);
 
     /// As IndexWriter::put. Throws Error (Xapian errors are translated).
     void put(const Profile& profile);
@@ -61,7 +63,8 @@ class PartWriter {
     std::size_t unflushed_ = 0;
 };
 
-/// What index_directory needs from an IndexWriter to build in parallel.
+/// What index_directory needs from an IndexWriter beyond its public API: to
+/// build in parallel, and to choose a new index's pair words.
 struct WriterParts {
     /// True if `writer` is building a new generation that no reader can see
     /// yet (a full rebuild or a first build): only then can it take parts.
@@ -70,6 +73,12 @@ struct WriterParts {
     /// before the writer's commit(), which merges every part made here, in the
     /// order they were made, ahead of the writer's own documents.
     static PartWriter make_part(IndexWriter& writer);
+    /// Gives `writer`'s new generation its pair words (indexer/pair_terms.hpp),
+    /// kept in its metadata at commit(). Only before anything was put into it
+    /// (throws Error(internal) otherwise): every document must have them.
+    static void set_pair_words(IndexWriter& writer, PairWords words);
+    /// The pair words `writer` gives its documents (empty: none).
+    static const PairWords& pair_words(const IndexWriter& writer);
 };
 
 }  // namespace cvsearch::indexing

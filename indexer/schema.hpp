@@ -24,6 +24,8 @@
 //   XV      boolean     canonical venue, fold_key()ed             venue:, filters
 //   XY      boolean     publication year, 4 digits ("XY2019")     year:2019, year:A..B
 //   XC      free text   synonym concept ("XCml"), unprefixed      via the synonym table
+//   XP      boolean     two adjacent common words ("XPdeep       phrases of two common
+//                       learning"), indexer/pair_terms.hpp       words (searcher/pair_query)
 //
 // Prefixed field terms are only lower-case words after the prefix, so the
 // upper-case prefixes can never be confused with each other ("XIstanford" vs
@@ -77,9 +79,12 @@
 // read back with profile_from_json for display and highlighting.
 //
 // METADATA: meta_schema (= version), meta_built_at (ISO 8601 UTC of the last
-// commit), meta_library_version, meta_profile_count, and meta_compacted_bytes:
+// commit), meta_library_version, meta_profile_count, meta_compacted_bytes:
 // the generation's size on disk right after Xapian compacted it (absent if it
-// never was), the baseline of IndexWriter::growth().
+// never was), the baseline of IndexWriter::growth(), and meta_pair_words: the
+// common words whose adjacent pairs every document has an XP term for, one per
+// line, chosen when the index was built (absent: the index has no XP terms;
+// indexes written before pair terms existed lack it and keep working).
 //
 // SPELLING: every unprefixed word (TermGenerator::FLAG_SPELLING).
 // SYNONYMS: from data/synonyms.tsv. Every form of a line (single or multi-word,
@@ -110,6 +115,7 @@ inline constexpr std::string_view institution_facet_prefix = "XI";
 inline constexpr std::string_view venue_facet_prefix = "XV";
 inline constexpr std::string_view year_facet_prefix = "XY";
 inline constexpr std::string_view concept_prefix = "XC";
+inline constexpr std::string_view pair_prefix = "XP";
 
 /// Glass refuses terms over 245 bytes; keep a margin.
 inline constexpr std::size_t max_term_bytes = 240;
@@ -159,6 +165,7 @@ inline constexpr std::string_view meta_built_at = "cvsearch.built_at";
 inline constexpr std::string_view meta_library_version = "cvsearch.library_version";
 inline constexpr std::string_view meta_profile_count = "cvsearch.profile_count";
 inline constexpr std::string_view meta_compacted_bytes = "cvsearch.compacted_bytes";
+inline constexpr std::string_view meta_pair_words = "cvsearch.pair_words";
 
 /// The facets the index counts. Kept in sync with cvsearch::Facet (searcher.hpp).
 enum class FacetKind { institution, venue, year };

@@ -18,7 +18,10 @@
 #include "core/stored_profile.hpp"
 #include "core/text.hpp"
 #include "cvsearch/indexer.hpp"
+#include "indexer/document_builder.hpp"
 #include "indexer/generations.hpp"
+#include "indexer/normalize/normalize.hpp"
+#include "indexer/pair_terms.hpp"
 #include "indexer/part_writer.hpp"
 #include "indexer/schema.hpp"
 #include "indexer/shards.hpp"
@@ -332,6 +335,31 @@ void remove_from_part(indexing::PartWriter& part, const FoundFile& f, const std:
     part.remove(p);
 }
 
+/// How many files (evenly spread over those to index) a new index's pair words
+/// are chosen from: about 0.3 s of parsing and building for CV text files.
+constexpr std::size_t pair_sample_files = 256;
+
+/// The common words of a new index (indexer/pair_terms.hpp), from the profiles
+/// of a sample of the files it is built from. The sample is parsed once more
+/// later, with the rest; its time counts as parse time.
+indexing::PairWords choose_pair_words(const std::vector<FoundFile>& files, const std::vector<std::size_t>& todo,
+                                      const SyncOptions& options, std::chrono::milliseconds& parse_time) {
+    indexing::PairWordCounter counter;
+    indexing::DocumentBuilder builder(indexing::DocumentBuilder::current_year());
+    const std::size_t n = std::min(todo.size(), pair_sample_files);
+    for (std::size_t s = 0; s < n; ++s) {
+        for (auto& e : read_profiles(files[todo[s * todo.size() / n]], options, parse_time).entries) {
+            try {
+                Timed timed{parse_time};
+                normalize::normalize_profile(e.profile);
+                counter.add(builder.build(e.profile));
+            } catch (const Error&) {  // pass 2 reports what is wrong with it
+            }
+        }
+    }
+    return counter.choose();
+}
+
 /// Files a new generation must hold before SyncOptions::jobs = 0 builds it
 /// with more than one thread (below this, starting threads and merging parts
 /// costs more than it saves).
@@ -501,6 +529,11 @@ SyncReport index_directory(const SyncOptions& options) {
     std::vector<std::size_t> todo;
     for (std::size_t i = 0; i < files.size(); ++i)
         if (!skip[i]) todo.push_back(i);
+    if (writer && indexing::WriterParts::accepts_parts(*writer)) {  // a new index: its pair words, for good
+        const indexing::PairWords words = choose_pair_words(files, todo, options, report.parse_time);
+        for (auto& w : writers)
+            if (indexing::WriterParts::accepts_parts(w)) indexing::WriterParts::set_pair_words(w, words);
+    }
     const std::size_t jobs = build_threads(options, writer && !layout && indexing::WriterParts::accepts_parts(*writer), todo.size());
     std::vector<std::optional<indexing::PartWriter>> parts;
     std::vector<FileOutcome> outcomes(files.size());

@@ -22,6 +22,7 @@
 #include "searcher/facets.hpp"
 #include "searcher/facet_table.hpp"
 #include "searcher/highlight.hpp"
+#include "searcher/pair_query.hpp"
 #include "searcher/query_builder.hpp"
 #include "searcher/ranking.hpp"
 #include "searcher/shard_open.hpp"
@@ -78,12 +79,19 @@ struct Context {
     std::chrono::steady_clock::time_point retry_at;
     analysis::Analyzer analyzer;
     search::QueryBuilder queries;
+    /// A single local database: its pair words are read (searcher/pair_query.hpp).
+    bool local;
+    indexing::PairWords pair_words;
 
-    Context(search::OpenedIndex opened, const SearcherOptions& options)
+    Context(search::OpenedIndex opened, const SearcherOptions& options, bool local_index)
         : db(std::move(opened.db)), aux(std::move(opened.aux)), missing(std::move(opened.missing)),
           retry_at(std::chrono::steady_clock::now() + options.shard_retry_interval),
-          queries(db, analyzer, options.max_wildcard_expansion) {
+          queries(db, analyzer, options.max_wildcard_expansion), local(local_index) {
         if (aux) queries.use_dictionary(*aux);
+        read_pair_words();
+    }
+    void read_pair_words() {
+        if (local) pair_words = indexing::PairWords::from_metadata(db.get_metadata(std::string(schema::meta_pair_words)));
     }
     /// The database with the spelling table.
     const Xapian::Database& dictionary() const { return aux ? *aux : db; }
@@ -92,6 +100,7 @@ struct Context {
         db.reopen();
         if (aux) aux->reopen();
         facet_slots.clear();
+        read_pair_words();
     }
     /// Facet slots in use, per revision: over remote shards every
     /// get_value_freq is a round trip to each shard.
@@ -186,7 +195,7 @@ struct Searcher::Impl {
 
     /// Opens a context; throws Xapian::Error (the pool translates it) or Error(index_incompatible).
     std::unique_ptr<Context> open_context() const {
-        auto ctx = std::make_unique<Context>(search::open_index(path, options), options);
+        auto ctx = std::make_unique<Context>(search::open_index(path, options), options, local_index());
         std::string schema = ctx->db.get_metadata(std::string(schema::meta_schema));
         if (schema != schema::version)
             throw Error(ErrorCode::index_incompatible, name,
@@ -267,6 +276,7 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
     res.query = req.query;
     res.offset = req.offset;
     search::BuiltQuery built = c.queries.build(req.query);
+    built.query = search::use_pair_terms(built.query, c.pair_words);  // empty unless local
     res.warnings = built.warnings;
 
     // Facet filters: OR within a facet, AND across facets.

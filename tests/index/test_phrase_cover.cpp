@@ -12,6 +12,7 @@
 #include "indexer/analyzer.hpp"
 #include "indexer/phrase_cover.hpp"
 #include "indexer/schema.hpp"
+#include "tests/analysis_util.hpp"
 #include "tests/test_util.hpp"
 
 using namespace cvsearch;
@@ -19,32 +20,6 @@ using namespace cvsearch::testing;
 namespace fs = std::filesystem;
 
 namespace {
-
-/// A document with `texts` indexed as the builder indexes sections.
-Xapian::Document sections_doc(const analysis::Analyzer& analyzer, std::initializer_list<const char*> texts) {
-    Xapian::TermGenerator gen;
-    analyzer.configure(gen);
-    Xapian::Document doc;
-    gen.set_document(doc);
-    for (const char* t : texts) analyzer.index_text(gen, doc, t, 1, "");
-    return doc;
-}
-
-/// The unstemmed words of `text` in order, as the TermGenerator makes them.
-std::vector<std::string> words_of(const analysis::Analyzer& analyzer, const std::string& text) {
-    Xapian::TermGenerator gen;
-    gen.set_stemming_strategy(Xapian::TermGenerator::STEM_NONE);
-    Xapian::Document doc;
-    gen.set_document(doc);
-    gen.index_text(analyzer.prepare(text));
-    std::vector<std::pair<Xapian::termpos, std::string>> at;
-    for (auto t = doc.termlist_begin(); t != doc.termlist_end(); ++t)
-        for (auto p = t.positionlist_begin(); p != t.positionlist_end(); ++p) at.emplace_back(*p, *t);
-    std::sort(at.begin(), at.end());
-    std::vector<std::string> out;
-    for (auto& [pos, w] : at) out.push_back(w);
-    return out;
-}
 
 std::size_t positions(const Xapian::Database& db, Xapian::docid did, const std::string& term) {
     return static_cast<std::size_t>(std::distance(db.positionlist_begin(did, term), db.positionlist_end(did, term)));
@@ -122,13 +97,7 @@ TEST_CASE("phrase cover: every field of every bundled profile still matches as a
     TempDir dir;
     {
         IndexWriter w(dir / "index");
-        for (const auto& e : fs::recursive_directory_iterator(source_dir() / "data" / "profiles")) {
-            if (!e.is_regular_file() || !is_profile_file_name(e.path().filename().string())) continue;
-            for (auto& p : parse_file(e.path())) {
-                if (p.id.empty()) p.id = e.path().stem().string();
-                if (!w.contains(p.id)) w.put(p);
-            }
-        }
+        for (const auto& p : bundled_profiles()) w.put(p);
         w.commit();
     }
     analysis::Analyzer analyzer;
