@@ -67,8 +67,12 @@ void add_pair_terms(Xapian::Document& doc, const PairWords& words);
 /// which phrase queries rarely hold.
 class PairWordCounter {
   public:
-    static constexpr double default_min_share = 0.2;
-    static constexpr std::size_t default_max_words = 300;
+    // A phrase left to positions checks at most as many documents as its rarer
+    // word has: under 10% of the index. 10% rather than 20% lists the words
+    // of "deep learning" (2.2 -> 1.6 ms at 10,000 generated profiles) for 168
+    // instead of 114 pair terms per profile (+9% index instead of +6%).
+    static constexpr double default_min_share = 0.1;
+    static constexpr std::size_t default_max_words = 500;
 
     void add(const Xapian::Document& doc);
     std::size_t documents() const noexcept { return documents_; }
