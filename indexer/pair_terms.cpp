@@ -9,9 +9,6 @@
 namespace cvsearch::indexing {
 namespace {
 
-/// Folded words never start with an upper-case letter; prefixed terms always do.
-bool unprefixed(const std::string& term) { return !term.empty() && !(term[0] >= 'A' && term[0] <= 'Z'); }
-
 /// Numbers ("2019", "10.1145") are common in CVs but rare in phrase queries.
 bool numeric(const std::string& word) {
     return std::all_of(word.begin(), word.end(), [](char c) { return (c >= '0' && c <= '9') || c == '.'; });
@@ -58,7 +55,7 @@ void add_pair_terms(Xapian::Document& doc, const PairWords& words) {
     std::vector<std::pair<Xapian::termpos, std::size_t>> at;  // (position, index into found)
     for (auto t = doc.termlist_begin(); t != doc.termlist_end(); ++t) {
         const std::string term = *t;
-        if (!unprefixed(term) || !words.contains(term)) continue;
+        if (!schema::unprefixed(term) || !words.contains(term)) continue;
         for (auto p = t.positionlist_begin(); p != t.positionlist_end(); ++p) at.emplace_back(*p, found.size());
         found.push_back(term);
     }
@@ -81,7 +78,7 @@ void PairWordCounter::add(const Xapian::Document& doc) {
     ++documents_;
     for (auto t = doc.termlist_begin(); t != doc.termlist_end(); ++t) {
         const std::string term = *t;
-        if (unprefixed(term) && !numeric(term) && t.positionlist_count() > 0) ++df_[term];
+        if (schema::unprefixed(term) && !numeric(term) && t.positionlist_count() > 0) ++df_[term];
     }
 }
 

@@ -117,6 +117,10 @@ inline constexpr std::string_view year_facet_prefix = "XY";
 inline constexpr std::string_view concept_prefix = "XC";
 inline constexpr std::string_view pair_prefix = "XP";
 
+/// True for a free-text word without a prefix: folded words never start with an
+/// upper-case letter, and every prefix does.
+constexpr bool unprefixed(std::string_view term) { return !term.empty() && !(term[0] >= 'A' && term[0] <= 'Z'); }
+
 /// Glass refuses terms over 245 bytes; keep a margin.
 inline constexpr std::size_t max_term_bytes = 240;
 /// Ids longer than this are hashed in the Q term.

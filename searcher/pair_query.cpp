@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "indexer/schema.hpp"
+
 namespace cvsearch::search {
 namespace {
 
@@ -17,7 +19,7 @@ std::optional<Xapian::Query> phrase_with_pairs(const Xapian::Query& q, const ind
         const Xapian::Query sub = q.get_subquery(i);
         if (sub.get_type() != Xapian::Query::LEAF_TERM) return std::nullopt;
         std::string term = *sub.get_terms_begin();
-        if (term.empty() || (term[0] >= 'A' && term[0] <= 'Z')) return std::nullopt;  // a field's phrase
+        if (!schema::unprefixed(term)) return std::nullopt;  // a field's phrase
         terms.push_back(std::move(term));
     }
     std::vector<Xapian::Query> pairs;

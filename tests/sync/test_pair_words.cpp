@@ -61,6 +61,13 @@ TEST_CASE("pair words: chosen by the first build, kept by incremental runs, chos
     CHECK(pair_words_of(opt.db).words() == words.words());
     CHECK(ids_with(opt.db, *indexing::pair_term(a, b)).count("zz-new") == 1);
 
+    {  // compaction into a new generation keeps the list (Xapian copies the metadata)
+        IndexWriter w(opt.db);
+        w.compact();
+    }
+    CHECK(pair_words_of(opt.db).words() == words.words());
+    CHECK(ids_with(opt.db, *indexing::pair_term(a, b)).count("zz-new") == 1);
+
     opt.full = true;
     REQUIRE(index_directory(opt).failed.empty());
     CHECK(pair_words_of(opt.db).contains("of"));  // a new list, from the files as they are now
