@@ -5,6 +5,7 @@
 #include <unicode/unistr.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 
@@ -243,6 +244,10 @@ std::string ascii_lower(std::string_view s) {
     for (char& c : out)
         if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
     return out;
+}
+
+bool is_number_like(std::string_view word) noexcept {
+    return std::all_of(word.begin(), word.end(), [](char c) { return (c >= '0' && c <= '9') || c == '.'; });
 }
 
 bool starts_with_icase(std::string_view s, std::string_view prefix) noexcept {

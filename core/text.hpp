@@ -51,6 +51,9 @@ std::string ascii_lower(std::string_view s);
 
 bool starts_with_icase(std::string_view s, std::string_view prefix) noexcept;
 
+/// True for a number-like word: only ASCII digits and dots ("2019", "10.1145").
+bool is_number_like(std::string_view word) noexcept;
+
 /// Hex digest (32 chars) of XXH3-128 over the bytes.
 std::string content_hash(std::string_view bytes);
 

@@ -4,18 +4,10 @@
 #include <cmath>
 #include <utility>
 
+#include "core/text.hpp"
 #include "indexer/schema.hpp"
 
 namespace cvsearch::indexing {
-namespace {
-
-/// Numbers ("2019", "10.1145") are common in CVs but rare in phrase queries.
-bool numeric(const std::string& word) {
-    return std::all_of(word.begin(), word.end(), [](char c) { return (c >= '0' && c <= '9') || c == '.'; });
-}
-
-}  // namespace
-
 PairWords::PairWords(std::vector<std::string> words) : words_(std::move(words)) {
     words_.erase(std::remove_if(words_.begin(), words_.end(),
                                 [](const std::string& w) { return w.empty() || w.find('\n') != std::string::npos; }),
@@ -78,7 +70,7 @@ void PairWordCounter::add(const Xapian::Document& doc) {
     ++documents_;
     for (auto t = doc.termlist_begin(); t != doc.termlist_end(); ++t) {
         const std::string term = *t;
-        if (schema::unprefixed(term) && !numeric(term) && t.positionlist_count() > 0) ++df_[term];
+        if (schema::unprefixed(term) && !text::is_number_like(term) && t.positionlist_count() > 0) ++df_[term];
     }
 }
 

@@ -79,19 +79,17 @@ struct Context {
     std::chrono::steady_clock::time_point retry_at;
     analysis::Analyzer analyzer;
     search::QueryBuilder queries;
-    /// A single local database: its pair words are read (searcher/pair_query.hpp).
-    bool local;
+    /// The pair words of a single local database (searcher/pair_query.hpp),
+    /// read once: an index's list is fixed when it is built, and a rebuild is a
+    /// new generation, which the pool opens new contexts for.
     indexing::PairWords pair_words;
 
     Context(search::OpenedIndex opened, const SearcherOptions& options, bool local_index)
         : db(std::move(opened.db)), aux(std::move(opened.aux)), missing(std::move(opened.missing)),
           retry_at(std::chrono::steady_clock::now() + options.shard_retry_interval),
-          queries(db, analyzer, options.max_wildcard_expansion), local(local_index) {
+          queries(db, analyzer, options.max_wildcard_expansion) {
         if (aux) queries.use_dictionary(*aux);
-        read_pair_words();
-    }
-    void read_pair_words() {
-        if (local) pair_words = indexing::PairWords::from_metadata(db.get_metadata(std::string(schema::meta_pair_words)));
+        if (local_index) pair_words = indexing::PairWords::from_metadata(db.get_metadata(std::string(schema::meta_pair_words)));
     }
     /// The database with the spelling table.
     const Xapian::Database& dictionary() const { return aux ? *aux : db; }
@@ -99,8 +97,7 @@ struct Context {
     void reopen() {
         db.reopen();
         if (aux) aux->reopen();
-        facet_slots.clear();
-        read_pair_words();
+        facet_slots.clear();  // the pair words stay: a database never changes its list
     }
     /// Facet slots in use, per revision: over remote shards every
     /// get_value_freq is a round trip to each shard.
@@ -145,8 +142,7 @@ class PlainWordDecider : public Xapian::ExpandDecider {
         if (term.size() < 3) return false;
         unsigned char c = static_cast<unsigned char>(term[0]);
         if (!((c >= 'a' && c <= 'z') || c >= 0x80)) return false;
-        if (std::all_of(term.begin(), term.end(), [](char ch) { return (ch >= '0' && ch <= '9') || ch == '.'; }))
-            return false;
+        if (text::is_number_like(term)) return false;
         return !exclude_.count(term);
     }
 
