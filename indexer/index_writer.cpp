@@ -345,12 +345,12 @@ namespace indexing {
 
 bool WriterParts::accepts_parts(const IndexWriter& writer) { return writer.impl_->unpublished; }
 
-PartWriter WriterParts::make_part(IndexWriter& writer) {
+PartWriter WriterParts::make_part(IndexWriter& writer, std::size_t segment_docs) {
     auto& im = *writer.impl_;
     if (!im.unpublished)
         throw Error(ErrorCode::internal, im.name, "parts can only be added to a generation that is being built");
     fs::path dir = im.target / ("part-" + std::to_string(im.parts.size()));
-    PartWriter part(dir, im.reference_year, im.builder.pair_words());
+    PartWriter part(dir, im.reference_year, im.builder.pair_words(), segment_docs);
     im.parts.push_back(dir);
     return part;
 }

@@ -543,7 +543,7 @@ SyncReport index_directory(const SyncOptions& options) {
         return t;
     };
     if (jobs > 1) {
-        for (std::size_t t = 0; t < jobs; ++t) parts.emplace_back(indexing::WriterParts::make_part(*writer));
+        for (std::size_t t = 0; t < jobs; ++t) parts.emplace_back(indexing::WriterParts::make_part(*writer, options.segment_docs));
         parse_into_parts(files, todo, options, parts, outcomes, done, report);
     }
 

@@ -194,6 +194,12 @@ struct SyncOptions {
     /// 0: one per CPU core once there are 1,000 files or more. Updates in place
     /// and sharded indexes are written by one thread.
     std::size_t jobs = 0;
+    /// Documents per segment of a part in a parallel build: each build thread
+    /// writes a run of small databases, merged with the rest at commit. Small
+    /// segments keep Xapian's buffers and B-trees small, which is faster and
+    /// takes less memory (bench/README.md); the index is the same whatever the
+    /// size. 0: the default (10,000).
+    std::size_t segment_docs = 0;
     /// After a run that changed the index in place: when it has grown to more
     /// than this many times its size after its last compaction
     /// (IndexWriter::growth()), compact it into a new generation

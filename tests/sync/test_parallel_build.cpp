@@ -10,6 +10,7 @@
 
 #include "cvsearch/indexer.hpp"
 #include "cvsearch/searcher.hpp"
+#include "indexer/part_writer.hpp"
 #include "tests/sync/sync_util.hpp"
 
 using namespace cvsearch;
@@ -71,11 +72,14 @@ TEST_CASE("parallel build: two and three threads build the index one thread buil
     const fs::path root = make_corpus(dir);
     std::map<std::size_t, std::string> dumps;
     std::map<std::size_t, SyncReport> reports;
-    for (std::size_t jobs : {1, 2, 3}) {
+    // 4: two threads writing segments of 3 documents each (SyncOptions::segment_docs).
+    for (std::size_t run : {1, 2, 3, 4}) {
+        const std::size_t jobs = run == 4 ? 2 : run;
         SyncOptions opt;
         opt.roots = {root};
-        opt.db = dir / ("index-" + std::to_string(jobs));
+        opt.db = dir / ("index-" + std::to_string(run));
         opt.jobs = jobs;
+        if (run == 4) opt.segment_docs = 3;
         std::mutex m;
         std::size_t calls = 0, last_done = 0;
         opt.on_file = [&](const fs::path&, std::size_t done, std::size_t total) {
@@ -84,10 +88,10 @@ TEST_CASE("parallel build: two and three threads build the index one thread buil
             CHECK(done <= total);
             last_done = std::max(last_done, done);
         };
-        reports[jobs] = index_directory(opt);
-        CHECK(calls == reports[jobs].files);
-        CHECK(last_done == reports[jobs].files);
-        dumps[jobs] = dump(opt.db);
+        reports[run] = index_directory(opt);
+        CHECK(calls == reports[run].files);
+        CHECK(last_done == reports[run].files);
+        dumps[run] = dump(opt.db);
         // No scratch left beside or inside the published generation.
         for (auto& e : fs::directory_iterator(opt.db)) CHECK_FALSE(indexing::is_scratch_name(e.path().filename().string()));
         for (auto& e : fs::directory_iterator(current_db_dir(opt.db))) CHECK_FALSE(e.is_directory());
@@ -96,16 +100,58 @@ TEST_CASE("parallel build: two and three threads build the index one thread buil
     REQUIRE(one.added > 30);
     CHECK(one.failed.size() == 2);  // the broken file, and the second claim on "shared-id"
     CHECK(failures(one).find("zzz-last.json: profile id \"shared-id\" is also used by") != std::string::npos);
-    for (std::size_t jobs : {2, 3}) {
-        CAPTURE(jobs);
-        CHECK(reports[jobs].added_ids == one.added_ids);
-        CHECK(failures(reports[jobs]) == failures(one));
-        CHECK(reports[jobs].total == one.total);
-        CHECK(dumps[jobs] == dumps[1]);
+    for (std::size_t run : {2, 3, 4}) {
+        CAPTURE(run);
+        CHECK(reports[run].added_ids == one.added_ids);
+        CHECK(failures(reports[run]) == failures(one));
+        CHECK(reports[run].total == one.total);
+        CHECK(dumps[run] == dumps[1]);
     }
     // The first file keeps the shared id.
     Searcher s(dir / "index-2");
     CHECK(s.profile("shared-id").value_or(Profile{}).name == "Aino Aalto");
+}
+
+TEST_CASE("parallel build: a part in segments opens and merges as the documents it holds, removals included") {
+    TempDir dir;
+    auto profile = [](const std::string& id, const std::string& interest) {
+        Profile p;
+        p.id = id;
+        p.name = "Person " + id;
+        p.interests = {interest};
+        return p;
+    };
+    const std::vector<Profile> all = {profile("a", "stream processing"),  profile("b", "zanzibarian tides"),
+                                      profile("c", "type systems"),       profile("d", "quokka ecology"),
+                                      profile("e", "program synthesis"),  profile("f", "stream processing")};
+    const int year = 2026;
+    // Segments of two: a b | c d | e f. b and d sit in closed segments when removed.
+    indexing::PartWriter part(dir / "part", year, {}, 2);
+    for (const auto& p : all) part.put(p);
+    CHECK(part.segments() == 3);
+    part.remove(all[1]);
+    part.remove(all[3]);
+    part.finish();
+    // The same documents in one segment, without b and d ever written.
+    indexing::PartWriter whole(dir / "whole", year, {}, 100);
+    for (const auto& p : all)
+        if (p.id != "b" && p.id != "d") whole.put(p);
+    whole.finish();
+    CHECK(whole.segments() == 1);
+
+    // Each part opens as one database (its stub lists the segments)...
+    Xapian::Database segmented((dir / "part").string());
+    CHECK(segmented.get_doccount() == 4);
+    CHECK(ids_of(segmented) == std::set<std::string>{"a", "c", "e", "f"});
+    std::map<std::string, Xapian::doccount> spelling;
+    for (auto w = segmented.spellings_begin(); w != segmented.spellings_end(); ++w) spelling[*w] = w.get_termfreq();
+    CHECK(spelling.count("zanzibarian") == 0);  // b's and d's words went with them
+    CHECK(spelling.count("quokka") == 0);
+    CHECK(spelling["stream"] == 2);
+    // ...and compacts into the database one segment gives.
+    Xapian::Database(segmented).compact((dir / "part.compact").string());
+    Xapian::Database(whole.dir().string()).compact((dir / "whole.compact").string());
+    CHECK(dump(dir / "part.compact") == dump(dir / "whole.compact"));
 }
 
 TEST_CASE("parallel build: a full rebuild in parallel keeps the last good version of a broken file") {
