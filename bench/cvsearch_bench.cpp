@@ -48,13 +48,14 @@ std::uintmax_t current_bytes(const std::string& db) {
     return bench::disk_bytes(gen.empty() ? std::filesystem::path(db) : std::filesystem::path(db) / gen);
 }
 
-int cmd_sync(const std::string& dir, const std::string& db, bool full, double compact_growth) {
+int cmd_sync(const std::string& dir, const std::string& db, bool full, double compact_growth, std::size_t segment_docs = 0) {
     auto t0 = bench::Clock::now();
     cvsearch::SyncOptions opt;
     opt.roots = {dir};
     opt.db = db;
     opt.full = full;
     if (compact_growth >= 0) opt.compact_growth = compact_growth;
+    opt.segment_docs = segment_docs;
     cvsearch::SyncReport r = cvsearch::index_directory(opt);
     double s = bench::ms_since(t0) / 1000.0;
     const std::size_t work = full ? r.added : r.added + r.updated + r.removed;
@@ -203,7 +204,11 @@ int cmd_query(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     try {
-        if (argc >= 4 && std::strcmp(argv[1], "index") == 0) return cmd_sync(argv[2], argv[3], true, -1);
+        if (argc >= 4 && std::strcmp(argv[1], "index") == 0) {
+            std::size_t segment_docs = 0;  // the library's default
+            if (argc >= 6 && std::strcmp(argv[4], "--segment-docs") == 0) segment_docs = std::stoul(argv[5]);
+            return cmd_sync(argv[2], argv[3], true, -1, segment_docs);
+        }
         if (argc >= 4 && std::strcmp(argv[1], "sync") == 0) {
             double growth = -1;  // the library's default
             if (argc >= 6 && std::strcmp(argv[4], "--compact-growth") == 0) growth = std::stod(argv[5]);
@@ -214,6 +219,6 @@ int main(int argc, char** argv) {
         std::cerr << "cvsearch_bench: " << e.what() << "\n";
         return 2;
     }
-    std::cerr << "usage: cvsearch_bench index DIR DB | sync DIR DB [--compact-growth X] | query DB QUERIES [--rounds 3] [--records FILE] [--times FILE]\n";
+    std::cerr << "usage: cvsearch_bench index DIR DB [--segment-docs N] | sync DIR DB [--compact-growth X] | query DB QUERIES [--rounds 3] [--records FILE] [--times FILE]\n";
     return 2;
 }
