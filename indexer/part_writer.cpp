@@ -59,7 +59,6 @@ void PartWriter::open_segment() {
     builder_.set_spelling_database(db_);
     ++segments_;
     in_segment_ = 0;
-    unflushed_ = 0;
 }
 
 void PartWriter::put(const Profile& profile) {
@@ -70,11 +69,7 @@ void PartWriter::put(const Profile& profile) {
             open_segment();
         }
         write_profile(db_, builder_, profile);
-        ++in_segment_;
-        if (++unflushed_ >= part_flush_every) {
-            db_.commit();  // no fsync (DB_NO_SYNC): a flush of Xapian's buffers
-            unflushed_ = 0;
-        }
+        if (++in_segment_ % part_flush_every == 0) db_.commit();  // no fsync (DB_NO_SYNC): a flush of Xapian's buffers
     });
 }
 
