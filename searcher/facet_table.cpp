@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <unordered_map>
 
 #include "core/text.hpp"
@@ -49,7 +50,7 @@ bool FacetTable::is_local(const fs::path& db_path) {
     return fs::is_regular_file(db_path, ec) && stub_is_single_local(db_path);
 }
 
-std::shared_ptr<const FacetTable> FacetTable::build(const Xapian::Database& db) {
+std::shared_ptr<const FacetTable> FacetTable::build(const Xapian::Database& db, std::size_t narrow_values) {
     auto table = std::make_shared<FacetTable>();
     table->revision_ = db.get_revision();
     table->uuid_ = db.get_uuid();
@@ -57,18 +58,25 @@ std::shared_ptr<const FacetTable> FacetTable::build(const Xapian::Database& db) 
     std::vector<Xapian::valueno> slots[3];
     for (Facet f : all_facets()) {
         auto fs = schema::facet_schema(facet_kind(f));
+        static_assert(schema::institution_slots + schema::venue_slots <= 255, "row splits are 8 bits");
         for (Xapian::valueno s = fs.slot_base; s < fs.slot_base + fs.slot_count && db.get_value_freq(s) > 0; ++s)
             slots[index_of(f)].push_back(s);
     }
-    // Pass 1: how many values each document has, over all facets.
+    // Pass 1: how many values each document has, per facet.
+    std::vector<std::array<std::uint8_t, 3>> per_facet(static_cast<std::size_t>(last) + 1, {0, 0, 0});
+    for (std::size_t f = 0; f < 3; ++f)
+        for (auto s : slots[f])
+            for (auto it = db.valuestream_begin(s); it != db.valuestream_end(s); ++it) ++per_facet[it.get_docid()][f];
     auto& rows = table->rows_;
     rows.assign(static_cast<std::size_t>(last) + 2, 0);
-    for (const auto& facet_slots : slots)
-        for (auto s : facet_slots)
-            for (auto it = db.valuestream_begin(s); it != db.valuestream_end(s); ++it) ++rows[it.get_docid() + 1];
-    for (std::size_t d = 1; d < rows.size(); ++d) rows[d] += rows[d - 1];
+    table->splits_.assign(static_cast<std::size_t>(last) + 1, {0, 0});
+    for (std::size_t d = 1; d <= last; ++d) {
+        const auto& k = per_facet[d];
+        table->splits_[d] = {k[0], static_cast<std::uint8_t>(k[0] + k[1])};
+        rows[d + 1] = rows[d] + k[0] + k[1] + k[2];
+    }
     // Pass 2: their ids, facet after facet; each facet has a dictionary of its own.
-    table->ids_.resize(rows.back());
+    std::vector<std::uint32_t> ids(rows.back());
     std::vector<std::uint32_t> cursor(rows.begin(), rows.end() - 1);
     for (std::size_t f = 0; f < 3; ++f) {
         table->facet_begin_[f] = static_cast<std::uint32_t>(table->values_.size());
@@ -78,38 +86,89 @@ std::shared_ptr<const FacetTable> FacetTable::build(const Xapian::Database& db) 
                 std::string value = *it;
                 auto [pos, inserted] = dictionary.emplace(value, static_cast<std::uint32_t>(table->values_.size()));
                 if (inserted) table->values_.push_back(std::move(value));
-                table->ids_[cursor[it.get_docid()]++] = pos->second;
+                ids[cursor[it.get_docid()]++] = pos->second;
             }
         }
     }
     table->facet_begin_[3] = static_cast<std::uint32_t>(table->values_.size());
+    table->totals_.assign(table->values_.size(), 0);
+    for (std::uint32_t id : ids) ++table->totals_[id];
+    if (table->values_.size() <= std::min(narrow_values, std::size_t{1} << 16)) table->ids16_.assign(ids.begin(), ids.end());
+    else table->ids32_ = std::move(ids);
     table->priors_.assign(static_cast<std::size_t>(last) + 1, std::numeric_limits<double>::quiet_NaN());
     for (auto it = db.valuestream_begin(schema::prior_slot); it != db.valuestream_end(schema::prior_slot); ++it)
         table->priors_[it.get_docid()] = Xapian::sortable_unserialise(*it);
     return table;
 }
 
-FacetTable::Counts FacetTable::count(const std::vector<Xapian::docid>& docids) const {
-    Counts out;
-    out.table_ = this;
-    out.n_.assign(values_.size(), 0);
-    std::uint32_t* n = out.n_.data();
-    const std::uint32_t* ids = ids_.data();
+template <class Id>
+void FacetTable::add_each(const std::vector<Id>& ids, const std::vector<Xapian::docid>& docids, unsigned mask,
+                          std::uint32_t* n) const noexcept {
+    const Id* id = ids.data();
     const std::uint32_t* rows = rows_.data();
-    const std::size_t last = rows_.size() - 1;
-    // The rows of matching documents are scattered over ids_ (megabytes): ask
-    // for the row a few documents ahead while counting this one.
+    const std::size_t last = rows_.size() - 1;  // docids 1 .. last - 1
+    // The rows of matching documents are scattered over the ids (megabytes):
+    // ask for the row a few documents ahead while counting this one.
     constexpr std::size_t ahead = 12;
     for (std::size_t i = 0; i < docids.size(); ++i) {
         if (i + ahead < docids.size() && docids[i + ahead] < last) {
             const Xapian::docid next = docids[i + ahead];
-            __builtin_prefetch(ids + rows[next]);
-            __builtin_prefetch(ids + rows[next + 1] - 1);  // a row often spans two cache lines
+            __builtin_prefetch(id + rows[next]);
+            __builtin_prefetch(id + rows[next + 1] - 1);  // a row may span two cache lines
         }
         const Xapian::docid d = docids[i];
         if (d >= last) continue;  // added after the table was built: cannot happen within one revision
-        for (std::uint32_t k = rows[d], end = rows[d + 1]; k < end; ++k) ++n[ids[k]];
+        const Id* row = id + rows[d];
+        const std::uint32_t size = rows[d + 1] - rows[d];
+        if (mask == 7) {
+            for (std::uint32_t k = 0; k < size; ++k) ++n[row[k]];
+            continue;
+        }
+        const std::uint32_t bounds[4] = {0, splits_[d][0], splits_[d][1], size};
+        for (unsigned f = 0; f < 3; ++f)
+            if (mask & (1u << f))
+                for (std::uint32_t k = bounds[f]; k < bounds[f + 1]; ++k) ++n[row[k]];
     }
+}
+
+std::vector<Xapian::docid> FacetTable::others(const std::vector<Xapian::docid>& docids) const {
+    // The matches as a bitmap, then every unset bit: no branch per document
+    // that the processor could guess wrong.
+    const std::size_t last = rows_.size() - 1;  // docids 1 .. last - 1
+    std::vector<std::uint64_t> matched((last + 63) / 64, 0);
+    matched[0] |= 1;  // docid 0 is no document
+    for (Xapian::docid d : docids)
+        if (d < last) matched[d / 64] |= std::uint64_t{1} << (d % 64);
+    if (last % 64) matched.back() |= ~std::uint64_t{0} << (last % 64);  // beyond the last docid
+    std::vector<Xapian::docid> out;
+    out.reserve(last - std::min(last, docids.size()));
+    for (std::size_t w = 0; w < matched.size(); ++w)
+        for (std::uint64_t unset = ~matched[w]; unset; unset &= unset - 1)
+            out.push_back(static_cast<Xapian::docid>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(unset))));
+    return out;
+}
+
+FacetTable::Counts FacetTable::count(const std::vector<Xapian::docid>& docids, const std::vector<Facet>& facets) const {
+    Counts out;
+    out.table_ = this;
+    out.n_.assign(values_.size(), 0);
+    unsigned mask = 0;
+    for (Facet f : facets) mask |= 1u << index_of(f);
+    if (mask == 0) return out;
+    auto add_each = [&](const std::vector<Xapian::docid>& d) {
+        if (ids32_.empty()) this->add_each(ids16_, d, mask, out.n_.data());
+        else this->add_each(ids32_, d, mask, out.n_.data());
+    };
+    // When most documents match, count those that do not and subtract.
+    const bool ascending = std::adjacent_find(docids.begin(), docids.end(), std::greater_equal<>()) == docids.end();
+    if (docids.size() <= (rows_.size() - 2) / 2 || !ascending) {
+        add_each(docids);
+        return out;
+    }
+    add_each(others(docids));
+    for (unsigned f = 0; f < 3; ++f)
+        if (mask & (1u << f))
+            for (std::uint32_t id = facet_begin_[f]; id < facet_begin_[f + 1]; ++id) out.n_[id] = totals_[id] - out.n_[id];
     return out;
 }
 

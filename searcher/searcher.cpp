@@ -359,7 +359,7 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
         res.total_is_exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
     }
     if (table && !main_facets.empty()) {
-        const auto counts = table->count(matches ? *matches : matched.docids);
+        const auto counts = table->count(matches ? *matches : matched.docids, main_facets);
         for (Facet f : main_facets) res.facets[f] = counts.top(f, req.facet_values);
     }
     if (count_apart && !main_counters.empty()) {
@@ -373,7 +373,7 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
     for (Facet f : own_filter_facets) {
         if (table && walk_postings) {
             if (auto others = search::boolean_match(c.db, filtered(built.query, f))) {
-                res.facets[f] = table->count(*others).top(f, req.facet_values);
+                res.facets[f] = table->count(*others, {f}).top(f, req.facet_values);
                 continue;
             }
         }
@@ -385,7 +385,7 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
         if (table) others.add_matchspy(&collected);
         else counter.attach(others);
         others.get_mset(0, 0, all);
-        res.facets[f] = table ? table->count(collected.docids).top(f, req.facet_values) : counter.top(req.facet_values);
+        res.facets[f] = table ? table->count(collected.docids, {f}).top(f, req.facet_values) : counter.top(req.facet_values);
     }
 
     search::Highlighter highlighter(c.analyzer, built.prepared.atoms);

@@ -1,15 +1,19 @@
 // Facet counts: exact, over the whole match set, disjunctive for filtered facets.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <map>
 
 #include <xapian.h>
 
 #include "cvsearch/indexer.hpp"
 #include "cvsearch/parse.hpp"
 #include "cvsearch/searcher.hpp"
+#include "indexer/schema.hpp"
 #include "searcher/facet_table.hpp"
+#include "searcher/facets.hpp"
 #include "tests/search/fixtures.hpp"
 
 using namespace cvsearch;
@@ -127,34 +131,18 @@ TEST_CASE("stats: counts, facets and metadata") {
     CHECK(st.facets[Facet::institution][0] == FacetValue{inst("KAIST"), 2});
 }
 
-TEST_CASE("the local fast paths (facet table, posting-list walk, early-stopping match) and the remote-safe exhaustive match agree") {
-    TempDir dir;
-    auto db = build_fixture_index(dir);
+struct AgreementRow {
+    std::string query;
+    std::map<Facet, std::vector<std::string>> filters;
+    std::optional<int> year_min;
+};
+
+/// The local fast paths and the spies give the same hits, totals, facets, stats.
+void check_paths_agree(const std::filesystem::path& db, const std::vector<AgreementRow>& rows) {
     REQUIRE(search::FacetTable::is_local(db));
     SearcherOptions spies_only;
     spies_only.local_facet_table = false;
     Searcher fast(db), spies(db, spies_only);
-    struct Row {
-        std::string query;
-        std::map<Facet, std::vector<std::string>> filters;
-        std::optional<int> year_min;
-    };
-    const std::vector<Row> rows = {
-        {"", {}, {}},
-        {"fault tolerance", {}, {}},
-        {"ML", {}, {}},
-        {"nothingmatchesthis", {}, {}},
-        {"", {{Facet::institution, {"KAIST"}}}, {}},
-        {"", {{Facet::institution, {"KAIST"}}, {Facet::venue, {"FAST", "SOSP"}}}, {}},
-        {"fault", {{Facet::year, {"2023"}}}, 2020},
-        {"fault OR consensus", {}, {}},
-        {"systems -fault", {}, {}},
-        {"\"fault tolerance\"", {}, {}},                               // a phrase: Xapian's match
-        {"fault*", {{Facet::venue, {"SOSP"}}}, {}},                    // a wildcard: Xapian's match
-        {"training", {{Facet::institution, {"KAIST"}}}, {}},
-        {"title:consensus OR interest:storage", {}, {}},
-        {"systems", {{Facet::venue, {"SOSP", "OSDI"}}}, 2019},
-    };
     for (const auto& r : rows) {
         SearchRequest req;
         req.query = r.query;
@@ -175,6 +163,103 @@ TEST_CASE("the local fast paths (facet table, posting-list walk, early-stopping 
     CHECK(sa.facets == sb.facets);
     CHECK(sa.distinct_values == sb.distinct_values);
     CHECK_FALSE(sa.facets[Facet::venue].empty());
+}
+
+TEST_CASE("the local fast paths (facet table, posting-list walk, early-stopping match) and the remote-safe exhaustive match agree") {
+    TempDir dir;
+    check_paths_agree(build_fixture_index(dir),
+                      {
+                          {"", {}, {}},
+                          {"fault tolerance", {}, {}},
+                          {"ML", {}, {}},
+                          {"nothingmatchesthis", {}, {}},
+                          {"", {{Facet::institution, {"KAIST"}}}, {}},
+                          {"", {{Facet::institution, {"KAIST"}}, {Facet::venue, {"FAST", "SOSP"}}}, {}},
+                          {"fault", {{Facet::year, {"2023"}}}, 2020},
+                          {"fault OR consensus", {}, {}},
+                          {"systems -fault", {}, {}},
+                          {"\"fault tolerance\"", {}, {}},                               // a phrase: Xapian's match
+                          {"fault*", {{Facet::venue, {"SOSP"}}}, {}},                    // a wildcard: Xapian's match
+                          {"training", {{Facet::institution, {"KAIST"}}}, {}},
+                          {"title:consensus OR interest:storage", {}, {}},
+                          {"systems", {{Facet::venue, {"SOSP", "OSDI"}}}, 2019},
+                      });
+}
+
+TEST_CASE("the facet table counts a match of most documents by subtracting the others, also with docids removed") {
+    // More matches than not: the table counts the documents that do not match
+    // and subtracts them from its counts over every document. Removed
+    // profiles leave docids without values, which must count nothing.
+    TempDir dir;
+    auto db = build_fixture_index(dir);
+    {
+        IndexWriter w(db, WriterOptions{false, 2025});
+        REQUIRE(w.remove("eth/marta-kostic"));
+        w.commit();
+    }
+    check_paths_agree(db, {
+                              {"", {}, {}},                                       // all five: nothing subtracted
+                              {"-fault", {}, {}},
+                              {"", {{Facet::year, {"2023"}}}, {}},                // year counted alone, on every profile
+                              {"", {{Facet::venue, {"SOSP"}}, {Facet::year, {"2019"}}}, {}},
+                              {"systems OR learning OR consensus", {}, {}},
+                          });
+    Searcher s(db);
+    SearchRequest all;
+    all.facet_values = 100;
+    auto every = s.search(all);
+    REQUIRE(every.total == 5);
+    for (const auto& [facet, values] : every.facets)
+        for (const auto& v : values) CHECK_MESSAGE(v.count <= 5, facet_name(facet) << " " << v.value);
+}
+
+TEST_CASE("facet table: every set of documents counts as the values in their slots, with 16- and 32-bit ids") {
+    TempDir dir;
+    auto db = build_fixture_index(dir);
+    {
+        IndexWriter w(db, WriterOptions{false, 2025});
+        REQUIRE(w.remove("umich/sean-oreilly"));  // a docid without values
+        w.commit();
+    }
+    Xapian::Database xdb(db.string());
+    const auto narrow = search::FacetTable::build(xdb), wide = search::FacetTable::build(xdb, 0);
+    const Xapian::docid last = xdb.get_lastdocid();
+    REQUIRE(last == 6);
+    // Every subset of docids 1..6 (the removed one included: it counts nothing),
+    // with every non-empty set of facets: small sets count their rows, sets of
+    // more than half the documents subtract the others from the totals.
+    for (unsigned subset = 0; subset < (1u << last); ++subset) {
+        std::vector<Xapian::docid> docids;
+        for (Xapian::docid d = 1; d <= last; ++d)
+            if (subset & (1u << (d - 1))) docids.push_back(d);
+        for (unsigned mask = 1; mask < 8; ++mask) {
+            std::vector<Facet> facets;
+            for (unsigned i = 0; i < 3; ++i)
+                if (mask & (1u << i)) facets.push_back(all_facets()[i]);
+            const auto a = narrow->count(docids, facets), b = wide->count(docids, facets);
+            for (Facet f : all_facets()) {
+                std::map<std::string, std::uint32_t> expected;
+                if (std::find(facets.begin(), facets.end(), f) != facets.end()) {
+                    const auto fs = schema::facet_schema(search::facet_kind(f));
+                    for (Xapian::docid d : docids) {
+                        Xapian::Document doc;
+                        try {
+                            doc = xdb.get_document(d);
+                        } catch (const Xapian::DocNotFoundError&) {
+                            continue;
+                        }
+                        for (Xapian::valueno s = fs.slot_base; s < fs.slot_base + fs.slot_count; ++s)
+                            if (auto v = doc.get_value(s); !v.empty()) ++expected[v];
+                    }
+                }
+                std::map<std::string, std::uint32_t> got_narrow, got_wide;
+                for (const auto& v : a.top(f, 1000)) got_narrow[v.value] = v.count;
+                for (const auto& v : b.top(f, 1000)) got_wide[v.value] = v.count;
+                CHECK_MESSAGE(got_narrow == expected, "subset " << subset << ", facets " << mask << ", " << facet_name(f));
+                CHECK_MESSAGE(got_wide == expected, "subset " << subset << ", facets " << mask << ", " << facet_name(f));
+            }
+        }
+    }
 }
 
 TEST_CASE("facet counts follow new commits") {
