@@ -72,6 +72,14 @@ inline double thread_cpu_ms() {
     return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 
+/// CPU time of every thread of the process, ms (for a request that runs on
+/// helper threads too).
+inline double process_cpu_ms() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
 /// User + system CPU seconds of the whole process so far.
 inline double process_cpu_s() {
     rusage ru{};

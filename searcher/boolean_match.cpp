@@ -11,11 +11,14 @@ using Docids = std::vector<Xapian::docid>;
 
 std::string leaf_term(const Xapian::Query& q) { return *q.get_terms_begin(); }
 
-/// Every docid of `term` ("" = every document).
-Docids read_postings(const Xapian::Database& db, const std::string& term) {
+/// Every docid of `term` ("" = every document) in `range`.
+Docids read_postings(const Xapian::Database& db, const std::string& term, DocidRange range) {
     Docids out;
     out.reserve(term.empty() ? db.get_doccount() : db.get_termfreq(term));
-    for (auto it = db.postlist_begin(term), end = db.postlist_end(term); it != end; ++it) out.push_back(*it);
+    auto it = db.postlist_begin(term);
+    const auto end = db.postlist_end(term);
+    if (range.first > 1) it.skip_to(range.first);
+    for (; it != end && *it <= range.last; ++it) out.push_back(*it);
     return out;
 }
 
@@ -30,7 +33,7 @@ void keep_indexed(const Xapian::Database& db, const std::string& term, Docids& c
     }
     Docids kept;
     if (static_cast<std::size_t>(freq) < candidates.size() / 8) {
-        const Docids postings = read_postings(db, term);
+        const Docids postings = read_postings(db, term, {candidates.front(), candidates.back()});
         std::set_intersection(candidates.begin(), candidates.end(), postings.begin(), postings.end(),
                               std::back_inserter(kept));
     } else {
@@ -137,17 +140,17 @@ void drop_excluded(const Xapian::Database& db, const Xapian::Query& and_not, Doc
     }
 }
 
-/// Every docid `q` matches.
-Docids eval(const Xapian::Database& db, const Xapian::Query& q) {
+/// Every docid in `range` that `q` matches.
+Docids eval(const Xapian::Database& db, const Xapian::Query& q, DocidRange range) {
     switch (q.get_type()) {
         case Xapian::Query::LEAF_MATCH_NOTHING: return {};
-        case Xapian::Query::LEAF_MATCH_ALL: return read_postings(db, std::string());
-        case Xapian::Query::LEAF_TERM: return read_postings(db, leaf_term(q));
+        case Xapian::Query::LEAF_MATCH_ALL: return read_postings(db, std::string(), range);
+        case Xapian::Query::LEAF_TERM: return read_postings(db, leaf_term(q), range);
         case Xapian::Query::OP_AND:
         case Xapian::Query::OP_FILTER: {
             // The rarest side drives; the others only filter its documents.
             const auto subs = by_estimate(db, q);
-            Docids candidates = eval(db, subs.front());
+            Docids candidates = eval(db, subs.front(), range);
             for (std::size_t i = 1; i < subs.size() && !candidates.empty(); ++i) keep_matching(db, subs[i], candidates);
             return candidates;
         }
@@ -156,14 +159,14 @@ Docids eval(const Xapian::Database& db, const Xapian::Query& q) {
         case Xapian::Query::OP_MAX: {
             const std::size_t n = q.get_num_subqueries();
             if (n <= 2) {
-                Docids out = eval(db, q.get_subquery(0));
-                return n == 2 ? unite(std::move(out), eval(db, q.get_subquery(1))) : out;
+                Docids out = eval(db, q.get_subquery(0), range);
+                return n == 2 ? unite(std::move(out), eval(db, q.get_subquery(1), range)) : out;
             }
             // Many lists (a year range is one per year): mark them in a bitmap by docid.
             std::vector<bool> seen(static_cast<std::size_t>(db.get_lastdocid()) + 1, false);
             std::size_t total = 0;
             for (std::size_t i = 0; i < n; ++i)
-                for (Xapian::docid did : eval(db, q.get_subquery(i))) {
+                for (Xapian::docid did : eval(db, q.get_subquery(i), range)) {
                     seen[did] = true;
                     ++total;
                 }
@@ -174,12 +177,12 @@ Docids eval(const Xapian::Database& db, const Xapian::Query& q) {
             return out;
         }
         case Xapian::Query::OP_AND_NOT: {
-            Docids candidates = eval(db, q.get_subquery(0));
+            Docids candidates = eval(db, q.get_subquery(0), range);
             drop_excluded(db, q, candidates);
             return candidates;
         }
         case Xapian::Query::OP_SCALE_WEIGHT:
-        case Xapian::Query::OP_AND_MAYBE: return eval(db, q.get_subquery(0));
+        case Xapian::Query::OP_AND_MAYBE: return eval(db, q.get_subquery(0), range);
         default: return {};  // unreachable: boolean_match_supports said no
     }
 }
@@ -209,9 +212,10 @@ bool boolean_match_supports(const Xapian::Query& q) {
     }
 }
 
-std::optional<std::vector<Xapian::docid>> boolean_match(const Xapian::Database& db, const Xapian::Query& query) {
+std::optional<std::vector<Xapian::docid>> boolean_match(const Xapian::Database& db, const Xapian::Query& query,
+                                                        DocidRange range) {
     if (!boolean_match_supports(query)) return std::nullopt;
-    return eval(db, query);
+    return eval(db, query, range);
 }
 
 }  // namespace cvsearch::search

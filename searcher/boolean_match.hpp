@@ -26,12 +26,15 @@
 
 #include <xapian.h>
 
+#include "searcher/docid_range.hpp"
+
 namespace cvsearch::search {
 
-/// The docids `query` matches in `db`, ascending, exactly the set Xapian's
-/// matcher would return for it; nullopt when the query holds a shape listed
-/// above as unsupported.
-std::optional<std::vector<Xapian::docid>> boolean_match(const Xapian::Database& db, const Xapian::Query& query);
+/// The docids in `range` that `query` matches in `db`, ascending, exactly the
+/// set Xapian's matcher would return for it; nullopt when the query holds a
+/// shape listed above as unsupported.
+std::optional<std::vector<Xapian::docid>> boolean_match(const Xapian::Database& db, const Xapian::Query& query,
+                                                        DocidRange range = {});
 
 /// True when boolean_match can answer `query` (no posting list is read).
 bool boolean_match_supports(const Xapian::Query& query);

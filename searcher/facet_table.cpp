@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <functional>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "core/text.hpp"
@@ -188,6 +189,12 @@ std::vector<FacetValue> FacetTable::Counts::top(Facet facet, std::size_t limit) 
     std::vector<FacetValue> out;
     for (auto i : order) out.push_back({values[i], n_[i]});
     return out;
+}
+
+FacetTable::Counts& FacetTable::Counts::operator+=(const Counts& other) {
+    if (other.table_ != table_) throw std::logic_error("FacetTable::Counts: adding the counts of another table");
+    for (std::size_t i = 0; i < n_.size(); ++i) n_[i] += other.n_[i];
+    return *this;
 }
 
 std::size_t FacetTable::Counts::distinct(Facet facet) const {

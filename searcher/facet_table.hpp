@@ -60,6 +60,8 @@ class FacetTable {
         std::vector<FacetValue> top(Facet facet, std::size_t limit) const;
         /// Number of distinct values of `facet`.
         std::size_t distinct(Facet facet) const;
+        /// Adds `other`'s counts (of the same table: another set of documents).
+        Counts& operator+=(const Counts& other);
 
       private:
         friend class FacetTable;

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <charconv>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <system_error>
+#include <thread>
 
 #include <xapian.h>
 
@@ -19,6 +21,7 @@
 #include "indexer/xapian_errors.hpp"
 #include "searcher/boolean_match.hpp"
 #include "searcher/context_pool.hpp"
+#include "searcher/docid_range.hpp"
 #include "searcher/facets.hpp"
 #include "searcher/facet_table.hpp"
 #include "searcher/highlight.hpp"
@@ -209,6 +212,19 @@ struct Searcher::Impl {
     }
 
     SearchResults search(Context& c, const SearchRequest& req) const;
+    struct Prepared;
+    struct Slice;
+    /// The query and filters of `req`, on `c`.
+    Prepared prepare(Context& c, const SearchRequest& req) const;
+    /// The hits, total and counts of `req` among the documents of `range`;
+    /// `whole`: the range holds every document (hits are the request's window).
+    Slice match(Context& c, const SearchRequest& req, const Prepared& p, search::DocidRange range, bool whole) const;
+    /// The docid ranges a request is searched as (SearcherOptions::query_threads).
+    std::vector<search::DocidRange> ranges_for(Context& c, const SearchRequest& req) const;
+    /// True when `req`'s matches are found by walking posting lists (local index, by relevance).
+    bool walks_postings(const SearchRequest& req) const {
+        return req.sort == SortOrder::relevance && options.local_facet_table && local_index();
+    }
     SearchResults similar(Context& c, std::string_view id, std::size_t limit) const;
     IndexStats stats(Context& c, std::size_t facet_values) const;
 
@@ -267,16 +283,41 @@ std::optional<Profile> Searcher::profile(std::string_view id) const {
 
 // ---- search --------------------------------------------------------------------------
 
-SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const {
-    SearchResults res;
-    res.query = req.query;
-    res.offset = req.offset;
-    search::BuiltQuery built = c.queries.build(req.query);
-    built.query = search::use_pair_terms(built.query, c.pair_words);  // empty unless local
-    res.warnings = built.warnings;
+/// A request's query and filters, built on one context (Xapian::Query objects
+/// belong to the thread that built them: their reference counts are not atomic).
+struct Searcher::Impl::Prepared {
+    search::BuiltQuery built;
+    std::map<Facet, Xapian::Query> filters;  ///< OR within a facet, AND across facets
+    std::vector<std::string> warnings;
+    /// `q` with every filter but `except`'s.
+    Xapian::Query filtered(Xapian::Query q, std::optional<Facet> except) const {
+        for (const auto& [facet, fq] : filters)
+            if (!except || facet != *except) q = Xapian::Query(Xapian::Query::OP_FILTER, q, fq);
+        return q;
+    }
+};
 
-    // Facet filters: OR within a facet, AND across facets.
-    std::map<Facet, Xapian::Query> filters;
+/// What one range of docids contributes to a request (searcher/docid_range.hpp).
+struct Searcher::Impl::Slice {
+    std::size_t total = 0;
+    bool total_is_exact = true;
+    std::vector<SearchHit> hits;         ///< ranked; a part's first offset + limit, the whole's window
+    std::vector<Xapian::docid> docids;   ///< of the hits
+    /// With the facet table: the counts of the facets without a filter of their
+    /// own (one pass over the matches for all of them), and of each of the others.
+    std::shared_ptr<const search::FacetTable> table;
+    std::vector<Facet> main_facets;
+    std::optional<search::FacetTable::Counts> main_counts;
+    std::map<Facet, search::FacetTable::Counts> own_filter_counts;
+    /// With match spies (whole index only).
+    std::map<Facet, std::vector<FacetValue>> facets;
+};
+
+Searcher::Impl::Prepared Searcher::Impl::prepare(Context& c, const SearchRequest& req) const {
+    Prepared p;
+    p.built = c.queries.build(req.query);
+    p.built.query = search::use_pair_terms(p.built.query, c.pair_words);  // empty unless local
+    p.warnings = p.built.warnings;
     for (const auto& [facet, values] : req.filters) {
         std::vector<Xapian::Query> terms;
         for (const auto& v : values) {
@@ -291,38 +332,41 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
                 term = schema::facet_term(search::facet_kind(facet), canonical.empty() ? v : canonical);
             }
             if (!c.db.term_exists(term))
-                res.warnings.push_back(std::string(facet_name(facet)) + " \"" + v + "\" is not in the index");
+                p.warnings.push_back(std::string(facet_name(facet)) + " \"" + v + "\" is not in the index");
             terms.emplace_back(term);
         }
-        if (!terms.empty()) filters[facet] = Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end());
+        if (!terms.empty()) p.filters[facet] = Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end());
     }
     if (req.year_min || req.year_max) {
         Xapian::Query range = search::QueryBuilder::year_range(c.db, req.year_min, req.year_max);
-        auto it = filters.find(Facet::year);
-        filters[Facet::year] = it == filters.end() ? range : Xapian::Query(Xapian::Query::OP_AND, it->second, range);
+        auto it = p.filters.find(Facet::year);
+        p.filters[Facet::year] = it == p.filters.end() ? range : Xapian::Query(Xapian::Query::OP_AND, it->second, range);
     }
-    auto filtered = [&](Xapian::Query q, std::optional<Facet> except) {
-        for (const auto& [facet, fq] : filters)
-            if (!except || facet != *except) q = Xapian::Query(Xapian::Query::OP_FILTER, q, fq);
-        return q;
-    };
+    return p;
+}
+
+Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req, const Prepared& p,
+                                            search::DocidRange range, bool whole) const {
+    Slice out;
+    auto in_range = [&](Xapian::Query q, std::optional<Facet> except) { return search::restricted(p.filtered(std::move(q), except), range); };
 
     // The facet table of a local index (built on the first request that wants
     // facets, per revision) counts facets and holds the prior.
     std::set<Facet> wanted(req.facets.begin(), req.facets.end());
     const auto table = wanted.empty() ? peek_facet_table(c) : facet_table(c);
+    out.table = table;
 
     // On a local index ranked by relevance, the matches are found by walking the
     // posting lists (searcher/boolean_match.hpp) when the query allows it: the
     // ranked match then stops as early as Xapian can and the total and the facet
     // counts (from the facet table, never from spies on that match) stay exact.
     // Sorted by a value, Xapian sees every match anyway.
-    const bool walk_postings = req.sort == SortOrder::relevance && options.local_facet_table && local_index();
+    const bool walk_postings = walks_postings(req);
     std::optional<std::vector<Xapian::docid>> matches;
-    if (walk_postings) matches = search::boolean_match(c.db, filtered(built.query, std::nullopt));
+    if (walk_postings) matches = search::boolean_match(c.db, p.filtered(p.built.query, std::nullopt), range);
 
     Xapian::Enquire enquire(c.db);
-    enquire.set_query(filtered(search::ranked_query(built.query, built.prepared, options, table), std::nullopt));
+    enquire.set_query(in_range(search::ranked_query(p.built.query, p.built.prepared, options, table), std::nullopt));
     switch (req.sort) {
         case SortOrder::relevance: break;
         case SortOrder::latest_year: enquire.set_sort_by_value_then_relevance(schema::latest_year_slot, true); break;
@@ -334,7 +378,7 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
     // Counting: the in-memory facet table (local index) or one stock spy per
     // slot (remote-safe); identical counts.
     std::vector<Facet> main_facets, own_filter_facets;
-    for (Facet f : wanted) (filters.count(f) ? own_filter_facets : main_facets).push_back(f);
+    for (Facet f : wanted) (p.filters.count(f) ? own_filter_facets : main_facets).push_back(f);
     search::DocidCollector matched;
     std::vector<search::FacetCounter> main_counters;
     if (table && !main_facets.empty() && !matches) enquire.add_matchspy(&matched);
@@ -349,54 +393,140 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
         }
 
     const Xapian::doccount all = c.db.get_doccount();
-    Xapian::MSet mset = enquire.get_mset(static_cast<Xapian::doccount>(req.offset),
-                                         static_cast<Xapian::doccount>(req.limit), matches ? 0 : all);
+    const std::size_t first = whole ? req.offset : 0;
+    const std::size_t size = whole ? req.limit : req.offset + req.limit;
+    Xapian::MSet mset = enquire.get_mset(static_cast<Xapian::doccount>(first), static_cast<Xapian::doccount>(size),
+                                         matches ? 0 : all);
     if (matches) {
-        res.total = matches->size();
-        res.total_is_exact = true;
+        out.total = matches->size();
+        out.total_is_exact = true;
     } else {
-        res.total = mset.get_matches_estimated();
-        res.total_is_exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
+        out.total = mset.get_matches_estimated();
+        out.total_is_exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
     }
     if (table && !main_facets.empty()) {
-        const auto counts = table->count(matches ? *matches : matched.docids, main_facets);
-        for (Facet f : main_facets) res.facets[f] = counts.top(f, req.facet_values);
+        out.main_facets = main_facets;
+        out.main_counts = table->count(matches ? *matches : matched.docids, main_facets);
     }
     if (count_apart && !main_counters.empty()) {
         Xapian::Enquire counting(c.db);
-        counting.set_query(filtered(built.query, std::nullopt));
+        counting.set_query(p.filtered(p.built.query, std::nullopt));
         counting.set_weighting_scheme(search::counting_weight());
         for (const auto& counter : main_counters) counter.attach(counting);
         counting.get_mset(0, 0, all);
     }
-    for (const auto& counter : main_counters) res.facets[counter.facet()] = counter.top(req.facet_values);
+    for (const auto& counter : main_counters) out.facets[counter.facet()] = counter.top(req.facet_values);
     for (Facet f : own_filter_facets) {
         if (table && walk_postings) {
-            if (auto others = search::boolean_match(c.db, filtered(built.query, f))) {
-                res.facets[f] = table->count(*others, {f}).top(f, req.facet_values);
+            if (auto others = search::boolean_match(c.db, p.filtered(p.built.query, f), range)) {
+                out.own_filter_counts.emplace(f, table->count(*others, {f}));
                 continue;
             }
         }
         Xapian::Enquire others(c.db);
-        others.set_query(filtered(built.query, f));
+        others.set_query(in_range(p.built.query, f));
         others.set_weighting_scheme(search::counting_weight());
         search::DocidCollector collected;
         search::FacetCounter counter = c.counter(f);
         if (table) others.add_matchspy(&collected);
         else counter.attach(others);
         others.get_mset(0, 0, all);
-        res.facets[f] = table ? table->count(collected.docids, {f}).top(f, req.facet_values) : counter.top(req.facet_values);
+        if (table) out.own_filter_counts.emplace(f, table->count(collected.docids, {f}));
+        else out.facets[f] = counter.top(req.facet_values);
     }
 
-    search::Highlighter highlighter(c.analyzer, built.prepared.atoms);
-    std::size_t rank = req.offset;
-    for (auto it = mset.begin(); it != mset.end(); ++it)
-        res.hits.push_back(make_hit(it, ++rank, &highlighter, req.highlight));
+    search::Highlighter highlighter(c.analyzer, p.built.prepared.atoms);
+    std::size_t rank = first;
+    for (auto it = mset.begin(); it != mset.end(); ++it) {
+        out.hits.push_back(make_hit(it, ++rank, &highlighter, req.highlight));
+        out.docids.push_back(*it);
+    }
+    return out;
+}
+
+std::vector<search::DocidRange> Searcher::Impl::ranges_for(Context& c, const SearchRequest& req) const {
+    if (options.query_threads < 2 || !walks_postings(req)) return {search::DocidRange{}};
+    const std::size_t n = std::min<std::size_t>(options.query_threads,
+                                                c.db.get_doccount() / std::max<std::size_t>(1, options.query_thread_min_docs));
+    return n < 2 ? std::vector<search::DocidRange>{search::DocidRange{}} : search::split_docids(c.db, n);
+}
+
+SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const {
+    SearchResults res;
+    res.query = req.query;
+    res.offset = req.offset;
+    const Prepared p = prepare(c, req);
+    res.warnings = p.warnings;
+
+    const auto ranges = ranges_for(c, req);
+    std::vector<Slice> slices(ranges.size());
+    if (ranges.size() == 1) {
+        slices[0] = match(c, req, p, ranges[0], true);
+    } else {
+        // The other ranges on threads of their own, each with a context of its
+        // own at this context's revision; a range whose thread cannot have one
+        // (a commit came in between) or fails is searched here afterwards.
+        const Xapian::rev revision = c.db.get_revision();
+        const std::string uuid = c.db.get_uuid();
+        std::vector<char> done(ranges.size(), 0);
+        {
+            std::vector<std::jthread> helpers;
+            for (std::size_t i = 1; i < ranges.size(); ++i)
+                helpers.emplace_back([&, i] {
+                    try {
+                        done[i] = with_context([&](Context& h) {
+                            if (h.db.get_revision() != revision || h.db.get_uuid() != uuid) h.db.reopen();
+                            if (h.db.get_revision() != revision || h.db.get_uuid() != uuid) return false;
+                            slices[i] = match(h, req, prepare(h, req), ranges[i], false);
+                            return true;
+                        });
+                    } catch (...) {  // searched here below, where its error (if it is one) is reported
+                    }
+                });
+            slices[0] = match(c, req, p, ranges[0], false);
+        }
+        for (std::size_t i = 1; i < ranges.size(); ++i)
+            if (!done[i] || slices[i].table != slices[0].table) slices[i] = match(c, req, p, ranges[i], false);
+    }
+
+    // The parts add up: totals, counts, and the best hits of each.
+    res.total = 0;
+    res.total_is_exact = true;
+    for (const auto& s : slices) {
+        res.total += s.total;
+        res.total_is_exact = res.total_is_exact && s.total_is_exact;
+    }
+    res.facets = std::move(slices[0].facets);
+    if (auto& counts = slices[0].main_counts) {
+        for (std::size_t i = 1; i < slices.size(); ++i) *counts += *slices[i].main_counts;
+        for (Facet f : slices[0].main_facets) res.facets[f] = counts->top(f, req.facet_values);
+    }
+    for (auto& [facet, counts] : slices[0].own_filter_counts) {
+        for (std::size_t i = 1; i < slices.size(); ++i) counts += slices[i].own_filter_counts.at(facet);
+        res.facets[facet] = counts.top(facet, req.facet_values);
+    }
+    if (slices.size() == 1) {
+        res.hits = std::move(slices[0].hits);
+    } else {
+        // Weight descending, then docid ascending: the order of one whole match.
+        std::vector<std::pair<std::size_t, std::size_t>> order;  // (slice, index)
+        for (std::size_t i = 0; i < slices.size(); ++i)
+            for (std::size_t k = 0; k < slices[i].hits.size(); ++k) order.emplace_back(i, k);
+        std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
+            const double wa = slices[a.first].hits[a.second].score, wb = slices[b.first].hits[b.second].score;
+            if (wa != wb) return wa > wb;
+            return slices[a.first].docids[a.second] < slices[b.first].docids[b.second];
+        });
+        for (std::size_t r = req.offset; r < order.size() && r < req.offset + req.limit; ++r) {
+            res.hits.push_back(std::move(slices[order[r].first].hits[order[r].second]));
+            res.hits.back().rank = r + 1;
+        }
+    }
 
     // Spelling: words that are nowhere in the index but close to one that is.
     std::string suggestion = req.query;
     bool corrected = false;
-    for (auto w = built.prepared.words.rbegin(); w != built.prepared.words.rend(); ++w) {
+    for (auto w = p.built.prepared.words.rbegin(); w != p.built.prepared.words.rend(); ++w) {
         if (w->folded.size() < 3 || std::any_of(w->folded.begin(), w->folded.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
             continue;
         if (c.known_word(w->folded) || c.db.term_exists(w->folded) || c.db.term_exists("Z" + c.analyzer.stem(w->folded)))

@@ -189,6 +189,17 @@ struct SearcherOptions {
     double prior_weight = 0.15;
     /// Scale of the bonus for query words found in the person's name. 0 turns it off.
     double name_weight = 1.0;
+    /// Threads one request may use. With more than 1, a request on a large
+    /// local index (at least query_thread_min_docs profiles per thread) ranked
+    /// by relevance is searched as that many ranges of documents at once, each on a context of
+    /// its own, and the parts merged: the same hits, scores, totals and facet
+    /// counts, sooner when cores are idle (1,000,000 profiles, 2 threads: see
+    /// bench/README.md). A server whose cores are busy with concurrent requests
+    /// gains nothing from it; 1 (the default) searches on the calling thread only.
+    std::size_t query_threads = 1;
+    /// The fewest profiles worth a thread of their own (starting one costs
+    /// tens of microseconds; searching 25,000 profiles, milliseconds).
+    std::size_t query_thread_min_docs = 25'000;
     /// How often a request is retried after the index changed under it (at
     /// once, then after a backoff of 1, 2, 4... ms, at most 50 ms each: with 8,
     /// a request waits up to about 0.2 s for a burst of commits to end).

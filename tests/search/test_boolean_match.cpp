@@ -3,6 +3,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <iterator>
+#include <limits>
+#include <map>
 #include <optional>
 #include <random>
 #include <string>
@@ -102,6 +105,47 @@ TEST_CASE("boolean_match finds exactly Xapian's matches for random query trees")
     }
     CHECK(compared == 1500);
     CHECK(nonempty > 500);  // the trees are not all trivially empty
+}
+
+TEST_CASE("a docid range: boolean_match and Xapian's match restricted by DocidRangeSource find the whole match's docids in it") {
+    TempDir dir;
+    std::mt19937 rng(20261124);
+    const Xapian::Database db = random_index(dir, rng, false);
+    const std::vector<search::DocidRange> ranges = {{1, 1}, {1, 1500}, {1501, 3000}, {977, 2113}, {2999, 4000}, {3001, 9000}, {1, 0}};
+    int nonempty = 0;
+    for (int i = 0; i < 300; ++i) {
+        Xapian::Query q = random_query(rng, 3);
+        if (i % 3 == 0) q = Xapian::Query(Xapian::Query::OP_AND_MAYBE, q, random_query(rng, 2));
+        const std::vector<Xapian::docid> whole = xapian_match(db, q);
+        for (const auto& r : ranges) {
+            std::vector<Xapian::docid> expected;
+            std::copy_if(whole.begin(), whole.end(), std::back_inserter(expected), [&](Xapian::docid d) { return r.contains(d); });
+            nonempty += !expected.empty();
+            const auto walked = search::boolean_match(db, q, r);
+            REQUIRE(walked.has_value());
+            CHECK_MESSAGE(*walked == expected, q.get_description() << " in " << r.first << ".." << r.last);
+            CHECK_MESSAGE(xapian_match(db, search::restricted(q, r)) == expected, q.get_description() << " in " << r.first << ".." << r.last);
+        }
+    }
+    CHECK(nonempty > 500);
+    // The ranges of split_docids cover every docid once, the last to the largest.
+    for (std::size_t n : {1, 2, 3, 7}) {
+        const auto parts = search::split_docids(db, n);
+        REQUIRE(parts.size() == n);
+        CHECK(parts.front().first == 1);
+        CHECK(parts.back().last == std::numeric_limits<Xapian::docid>::max());
+        for (std::size_t k = 1; k < parts.size(); ++k) CHECK(parts[k].first == parts[k - 1].last + 1);
+    }
+    // A restricted ranked match weighs each document as the whole match does.
+    const Xapian::Query words(Xapian::Query::OP_OR, Xapian::Query("w1"), Xapian::Query("w3"));
+    Xapian::Enquire all(db), part(db);
+    all.set_query(words);
+    part.set_query(search::restricted(words, {1001, 2000}));
+    const Xapian::MSet a = all.get_mset(0, 3000), b = part.get_mset(0, 3000);
+    std::map<Xapian::docid, double> weight;
+    for (auto it = a.begin(); it != a.end(); ++it) weight[*it] = it.get_weight();
+    REQUIRE(b.size() > 10);
+    for (auto it = b.begin(); it != b.end(); ++it) CHECK(it.get_weight() == weight.at(*it));
 }
 
 TEST_CASE("boolean_match: a sparse word filters many candidates, a dense one few") {
