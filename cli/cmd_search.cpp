@@ -16,7 +16,7 @@ struct SearchArgs {
     std::vector<std::string> venues, institutions;
     std::string years, sort = "relevance", color = "auto";
     std::vector<std::string> facets;
-    std::size_t limit = 10, offset = 0, facet_values = 10, fragments = 2;
+    std::size_t limit = 10, offset = 0, facet_values = 10, fragments = 2, query_threads = 1;
     bool json = false, no_highlight = false, scores = false, no_facets = false, allow_partial = false;
 };
 
@@ -78,6 +78,11 @@ Action add_search_command(CLI::App& app) {
     cmd->add_flag("--allow-partial", a->allow_partial,
                   "Sharded index: when a shard does not answer, search the others (results say which shard is "
                   "missing) instead of failing");
+    cmd->add_option("--query-threads", a->query_threads,
+                    "Threads for this search: a large index (25,000+ profiles per thread) is searched in that many "
+                    "parts at once; same results")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 256));
     add_color_option(*cmd, a->color);
     return [a, cmd]() -> int {
         if (!cmd->parsed()) return -1;
@@ -86,6 +91,7 @@ Action add_search_command(CLI::App& app) {
             throw Error(ErrorCode::usage, "", "nothing to search for: give a query or a filter (--venue, --institution, --years)");
         SearcherOptions so;
         so.allow_partial = a->allow_partial;
+        so.query_threads = a->query_threads;
         Searcher searcher = open_searcher(resolve_db(a->db), so);
         SearchResults results = searcher.search(request);
         if (a->json) {

@@ -153,12 +153,11 @@ class PlainWordDecider : public Xapian::ExpandDecider {
     std::set<std::string> exclude_;
 };
 
-SearchHit make_hit(const Xapian::MSetIterator& it, std::size_t rank, const search::Highlighter* highlighter,
+SearchHit make_hit(const Xapian::Document& doc, double weight, std::size_t rank, const search::Highlighter* highlighter,
                    const HighlightOptions& highlight) {
-    Xapian::Document doc = it.get_document();
     std::string id = doc.get_value(schema::profile_id_slot);
     SearchHit hit;
-    hit.score = it.get_weight();
+    hit.score = weight;
     hit.rank = rank;
     // Without highlights the hit_display slot has all a hit shows: decoding the
     // stored profile (inflate + JSON) was most of a plain query's time.
@@ -301,8 +300,10 @@ struct Searcher::Impl::Prepared {
 struct Searcher::Impl::Slice {
     std::size_t total = 0;
     bool total_is_exact = true;
-    std::vector<SearchHit> hits;         ///< ranked; a part's first offset + limit, the whole's window
-    std::vector<Xapian::docid> docids;   ///< of the hits
+    /// The whole index's: the request's window of hits. A part's: its first
+    /// offset + limit matches, ranked (weight, docid), made hits once merged.
+    std::vector<SearchHit> hits;
+    std::vector<std::pair<double, Xapian::docid>> ranked;
     /// With the facet table: the counts of the facets without a filter of their
     /// own (one pass over the matches for all of them), and of each of the others.
     std::shared_ptr<const search::FacetTable> table;
@@ -435,12 +436,14 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
         else out.facets[f] = counter.top(req.facet_values);
     }
 
+    if (!whole) {
+        for (auto it = mset.begin(); it != mset.end(); ++it) out.ranked.emplace_back(it.get_weight(), *it);
+        return out;
+    }
     search::Highlighter highlighter(c.analyzer, p.built.prepared.atoms);
     std::size_t rank = first;
-    for (auto it = mset.begin(); it != mset.end(); ++it) {
-        out.hits.push_back(make_hit(it, ++rank, &highlighter, req.highlight));
-        out.docids.push_back(*it);
-    }
+    for (auto it = mset.begin(); it != mset.end(); ++it)
+        out.hits.push_back(make_hit(it.get_document(), it.get_weight(), ++rank, &highlighter, req.highlight));
     return out;
 }
 
@@ -509,18 +512,14 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
         res.hits = std::move(slices[0].hits);
     } else {
         // Weight descending, then docid ascending: the order of one whole match.
-        std::vector<std::pair<std::size_t, std::size_t>> order;  // (slice, index)
-        for (std::size_t i = 0; i < slices.size(); ++i)
-            for (std::size_t k = 0; k < slices[i].hits.size(); ++k) order.emplace_back(i, k);
-        std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
-            const double wa = slices[a.first].hits[a.second].score, wb = slices[b.first].hits[b.second].score;
-            if (wa != wb) return wa > wb;
-            return slices[a.first].docids[a.second] < slices[b.first].docids[b.second];
+        std::vector<std::pair<double, Xapian::docid>> ranked;
+        for (const auto& s : slices) ranked.insert(ranked.end(), s.ranked.begin(), s.ranked.end());
+        std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
+            return a.first != b.first ? a.first > b.first : a.second < b.second;
         });
-        for (std::size_t r = req.offset; r < order.size() && r < req.offset + req.limit; ++r) {
-            res.hits.push_back(std::move(slices[order[r].first].hits[order[r].second]));
-            res.hits.back().rank = r + 1;
-        }
+        search::Highlighter highlighter(c.analyzer, p.built.prepared.atoms);
+        for (std::size_t r = req.offset; r < ranked.size() && r < req.offset + req.limit; ++r)
+            res.hits.push_back(make_hit(c.db.get_document(ranked[r].second), ranked[r].first, r + 1, &highlighter, req.highlight));
     }
 
     // Spelling: words that are nowhere in the index but close to one that is.
@@ -584,7 +583,7 @@ SearchResults Searcher::Impl::similar(Context& c, std::string_view id, std::size
     search::Highlighter highlighter(c.analyzer, std::move(atoms));
     std::size_t rank = 0;
     HighlightOptions ho;
-    for (auto it = mset.begin(); it != mset.end(); ++it) res.hits.push_back(make_hit(it, ++rank, &highlighter, ho));
+    for (auto it = mset.begin(); it != mset.end(); ++it) res.hits.push_back(make_hit(it.get_document(), it.get_weight(), ++rank, &highlighter, ho));
     c.flag_partial(res);
     return res;
 }

@@ -236,6 +236,14 @@ TEST_CASE("CVSEARCH_DB names the index when --db is not given") {
     CHECK(ids_of(json::parse(with_env.out)) == ids_of(search_json({"fault tolerance"})));
 }
 
+TEST_CASE("--query-threads gives the same results, and a count below 1 is refused naming the flag") {
+    const json one = search_json({"--venue", "SOSP", "systems"});
+    CHECK(search_json({"--query-threads", "4", "--venue", "SOSP", "systems"}) == one);
+    RunResult zero = search({"--query-threads", "0", "systems"});
+    CHECK(zero.exit_code == 2);
+    CHECK(zero.err.find("--query-threads") != std::string::npos);
+}
+
 TEST_CASE("every subcommand's --help has examples, and an unknown flag is named") {
     for (const char* sub : {"search", "index", "parse", "show", "similar", "stats", "serve"}) {
         RunResult r = run_cli({sub, "--help"});
