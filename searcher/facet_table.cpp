@@ -160,9 +160,10 @@ FacetTable::Counts FacetTable::count(const std::vector<Xapian::docid>& docids, c
         if (ids32_.empty()) this->add_each(ids16_, d, mask, out.n_.data());
         else this->add_each(ids32_, d, mask, out.n_.data());
     };
-    // When most documents match, count those that do not and subtract.
-    const bool ascending = std::adjacent_find(docids.begin(), docids.end(), std::greater_equal<>()) == docids.end();
-    if (docids.size() <= (rows_.size() - 2) / 2 || !ascending) {
+    // When most documents match (ascending, as a match yields them), count
+    // those that do not and subtract.
+    const bool most = docids.size() > (rows_.size() - 2) / 2;
+    if (!most || std::adjacent_find(docids.begin(), docids.end(), std::greater_equal<>()) != docids.end()) {
         add_each(docids);
         return out;
     }
