@@ -15,8 +15,7 @@ std::vector<DocidRange> split_docids(const Xapian::Database& db, std::size_t n) 
         if (i + 1 < n) r.last = static_cast<Xapian::docid>(static_cast<unsigned long long>(last) * (i + 1) / n);
         if (r.last < r.first) continue;  // fewer docids than ranges
         out.push_back(r);
-        if (r.last == std::numeric_limits<Xapian::docid>::max()) break;
-        first = r.last + 1;
+        first = r.last + 1;  // after the last range: unused
     }
     return out;
 }

@@ -59,11 +59,11 @@ std::shared_ptr<const FacetTable> FacetTable::build(const Xapian::Database& db, 
     std::vector<Xapian::valueno> slots[3];
     for (Facet f : all_facets()) {
         auto fs = schema::facet_schema(facet_kind(f));
-        static_assert(schema::institution_slots + schema::venue_slots <= 255, "row splits are 8 bits");
         for (Xapian::valueno s = fs.slot_base; s < fs.slot_base + fs.slot_count && db.get_value_freq(s) > 0; ++s)
             slots[index_of(f)].push_back(s);
     }
     // Pass 1: how many values each document has, per facet.
+    static_assert(schema::institution_slots + schema::venue_slots + schema::year_slots <= 255, "counts and splits are 8 bits");
     std::vector<std::array<std::uint8_t, 3>> per_facet(static_cast<std::size_t>(last) + 1, {0, 0, 0});
     for (std::size_t f = 0; f < 3; ++f)
         for (auto s : slots[f])

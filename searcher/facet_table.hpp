@@ -6,9 +6,10 @@
 // into memory (a dictionary of values, and per docid one row with the ids of
 // all its values, facet after facet: CSR layout, one or two cache lines per
 // document). A trivial match spy (or a walk of the posting lists) collects the
-// matching docids; one pass over their rows counts the facets asked for. The counts are identical to the spies'
-// (same slots, same values, every match seen because the match runs with
-// check_at_least = doccount); a test compares the two on every query of a table.
+// matching docids; one pass over their rows counts the facets asked for. The
+// counts are identical to the spies' (same slots, same values, every match seen
+// because the match runs with check_at_least = doccount); a test compares the
+// two on every query of a table.
 //
 // Two shortcuts keep a query that matches most of a large index cheap: a facet
 // counted alone (the year counts of a query filtered by year) counts only its

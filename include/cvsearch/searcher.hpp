@@ -191,10 +191,10 @@ struct SearcherOptions {
     double name_weight = 1.0;
     /// Threads one request may use. With more than 1, a request on a large
     /// local index (at least query_thread_min_docs profiles per thread) ranked
-    /// by relevance is searched as that many ranges of documents at once, each on a context of
-    /// its own, and the parts merged: the same hits, scores, totals and facet
-    /// counts, sooner when cores are idle (1,000,000 profiles, 2 threads: see
-    /// bench/README.md). A server whose cores are busy with concurrent requests
+    /// by relevance is searched as that many ranges of documents at once, each
+    /// on a context of its own, and the parts merged: the same hits, scores,
+    /// totals and facet counts, sooner when cores are idle (1,000,000
+    /// profiles, 2 threads: see bench/README.md). A server whose cores are busy with concurrent requests
     /// gains nothing from it; 1 (the default) searches on the calling thread only.
     std::size_t query_threads = 1;
     /// The fewest profiles worth a thread of their own (starting one costs
