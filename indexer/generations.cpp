@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cvsearch/errors.hpp"
+#include "searcher/facet_table.hpp"
 
 namespace cvsearch::indexing {
 namespace fs = std::filesystem;
@@ -23,8 +24,9 @@ bool is_legacy_table_file(const std::string& name) {
     auto ends_with = [&](std::string_view suffix) {
         return name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
     };
+    const std::string facets = search::FacetTable::file_name;  // saved beside the tables at each commit
     return name == "flintlock" || ends_with(".glass") || ends_with(".DB") || ends_with(".baseA") ||
-           ends_with(".baseB") || name == "iamglass" || name == "iamchert";
+           ends_with(".baseB") || name == "iamglass" || name == "iamchert" || name == facets || name == facets + ".tmp";
 }
 
 std::string trim(const std::string& s) {

@@ -19,6 +19,7 @@
 #include "indexer/schema.hpp"
 #include "indexer/synonyms.hpp"
 #include "indexer/xapian_errors.hpp"
+#include "searcher/facet_table.hpp"
 
 namespace cvsearch {
 namespace fs = std::filesystem;
@@ -74,6 +75,7 @@ struct IndexWriter::Impl {
     bool in_transaction = false;
     std::uintmax_t compacted_bytes = 0;  // size of the compaction just made, recorded at the next commit
     bool compact_now = false;            // compacted, and nothing put or removed since
+    std::vector<std::string> warnings;
 
     Impl(const fs::path& p, const WriterOptions& o)
         : path(p), name(p.string()),
@@ -96,6 +98,7 @@ struct IndexWriter::Impl {
 
     void compact_generation();
     void compact_published();
+    void save_facet_table(const fs::path& dir);
 
     template <class F>
     decltype(auto) guarded(F&& f) const {
@@ -146,6 +149,24 @@ void IndexWriter::Impl::compact_generation() {
     builder.set_spelling_database(db);
 }
 
+/// Saves the facet table of the database committed in `dir` beside it, for
+/// readers to load instead of building it (searcher/facet_table.hpp). It is a
+/// cache: when it cannot be saved the commit stands, readers build the table
+/// themselves as they did before, and warnings() says so.
+void IndexWriter::Impl::save_facet_table(const fs::path& dir) {
+    auto warn = [&](const std::string& why) {
+        warnings.push_back((dir / search::FacetTable::file_name).string() + ": cannot save the facet table (" + why +
+                           "); searches build it in memory instead, which is slower for their first facet counts");
+    };
+    try {
+        search::FacetTable::save_for(dir);
+    } catch (const Xapian::Error& e) {
+        warn(e.get_description());
+    } catch (const std::exception& e) {
+        warn(e.what());
+    }
+}
+
 /// Compacts the committed current generation into gen-(N+1) and publishes it,
 /// as a full rebuild publishes its generation: readers move over at their next
 /// request, and clean() deletes the old one after the grace period. Call with
@@ -166,6 +187,7 @@ void IndexWriter::Impl::compact_published() {
         fresh = Xapian::WritableDatabase(out.string(), Xapian::DB_OPEN);
         fresh.set_metadata(std::string(schema::meta_compacted_bytes), std::to_string(bytes));
         fresh.commit();
+        save_facet_table(out);
         indexing::publish(state, next);  // the switch for readers
     } catch (...) {
         fresh.close();
@@ -241,6 +263,8 @@ const std::string& IndexWriter::generation() const noexcept { return impl_->gene
 
 const std::vector<std::string>& IndexWriter::removed_generations() const noexcept { return impl_->removed_generations; }
 
+const std::vector<std::string>& IndexWriter::warnings() const noexcept { return impl_->warnings; }
+
 void IndexWriter::put(const Profile& profile) {
     impl_->compact_now = false;
     impl_->guarded([&] {
@@ -308,6 +332,7 @@ void IndexWriter::commit() {
             if (im.compact || !im.parts.empty()) im.compact_generation();
             stamp();
             db.commit();
+            im.save_facet_table(im.target);
             indexing::publish(im.state, im.generation);  // the switch for readers
             im.unpublished = false;
             im.unflushed = 0;
@@ -317,6 +342,7 @@ void IndexWriter::commit() {
             stamp();
             db.commit_transaction();
             im.in_transaction = false;
+            im.save_facet_table(im.target);
         }
         db.begin_transaction();
         im.in_transaction = true;

@@ -628,7 +628,10 @@ SyncReport index_directory(const SyncOptions& options) {
             if (!fs::exists(layout->dir / indexing::stub_file_name)) indexing::write_shard_stub(*layout);
         }
         report.total = 0;
-        for (auto& w : writers) report.total += w.size();
+        for (auto& w : writers) {
+            report.total += w.size();
+            report.warnings.insert(report.warnings.end(), w.warnings().begin(), w.warnings().end());
+        }
         report.generation = writer->generation();
     } else {
         report.kept = keep.size();

@@ -24,31 +24,37 @@ std::size_t index_of(Facet f) {
     return 2;
 }
 
-/// A stub file naming exactly one database, which is local ("auto", "glass").
-bool stub_is_single_local(const fs::path& stub) {
+/// The database of a stub file naming exactly one database, which is local
+/// ("auto PATH", "glass PATH"; a relative PATH is relative to the stub's directory).
+std::optional<fs::path> single_local_in_stub(const fs::path& stub) {
     std::ifstream in(stub);
-    if (!in) return false;
+    if (!in) return std::nullopt;
     std::string line;
     int databases = 0;
-    bool local = false;
+    std::optional<fs::path> local;
     while (std::getline(in, line)) {
         auto t = text::trim(line);
         if (t.empty() || t.front() == '#') continue;
         ++databases;
-        local = t.substr(0, 5) == "auto " || t.substr(0, 6) == "glass ";
+        local.reset();
+        for (std::string_view type : {"auto ", "glass "})
+            if (t.substr(0, type.size()) == type) local = stub.parent_path() / fs::path(std::string(text::trim(t.substr(type.size()))));
     }
-    return databases == 1 && local;
+    if (databases != 1) return std::nullopt;
+    return local;
 }
 
 }  // namespace
 
-bool FacetTable::is_local(const fs::path& db_path) {
+std::optional<fs::path> FacetTable::local_directory(const fs::path& db_path) {
     std::error_code ec;
     if (fs::is_directory(db_path, ec)) {
-        if (fs::exists(db_path / "iamglass", ec)) return true;
-        return fs::exists(db_path / "XAPIANDB", ec) && stub_is_single_local(db_path / "XAPIANDB");
+        if (fs::exists(db_path / "iamglass", ec)) return db_path;
+        if (!fs::exists(db_path / "XAPIANDB", ec)) return std::nullopt;
+        return single_local_in_stub(db_path / "XAPIANDB");
     }
-    return fs::is_regular_file(db_path, ec) && stub_is_single_local(db_path);
+    if (!fs::is_regular_file(db_path, ec)) return std::nullopt;
+    return single_local_in_stub(db_path);
 }
 
 std::shared_ptr<const FacetTable> FacetTable::build(const Xapian::Database& db, std::size_t narrow_values) {
@@ -225,7 +231,11 @@ std::shared_ptr<const FacetTable> FacetTableCache::get(const fs::path& db_path, 
     if (!local(db_path)) return nullptr;
     std::lock_guard lock(mutex_);
     if (auto t = find_locked(db)) return t;
-    auto t = FacetTable::build(db);
+    // Saved by the writer at this revision? (The stub is read again: a --full
+    // swap may have moved it to another generation since.)
+    std::shared_ptr<const FacetTable> t;
+    if (auto dir = FacetTable::local_directory(db_path)) t = FacetTable::load(*dir / FacetTable::file_name, db);
+    if (!t) t = FacetTable::build(db);
     tables_.insert(tables_.begin(), t);
     if (tables_.size() > 2) tables_.pop_back();
     return t;

@@ -118,7 +118,11 @@ class IndexWriter {
     std::size_t size() const;
 
     /// Makes every change since the last commit visible, at once, and records
-    /// the build time. The writer stays usable.
+    /// the build time. Then saves the index's facet table beside it, so that
+    /// searches load it instead of building it at their first facet count
+    /// (0.2 s per 100,000 profiles, the same again for readers that would
+    /// otherwise build it); a table that cannot be saved is a warning(), not
+    /// an error. The writer stays usable.
     void commit();
 
     /// Commits, then rewrites the index with Xapian's compaction into a new
@@ -138,7 +142,8 @@ class IndexWriter {
     /// 1.0 then, more after updates in place. 0 when unknown: the index was
     /// never compacted, or by a cvsearch that did not record it.
     double growth() const;
-    /// The size of the index's table files on disk (the generation written).
+    /// The size of the index's files on disk (the generation written: Xapian's
+    /// tables and the saved facet table).
     std::uintmax_t disk_bytes() const;
 
     const std::filesystem::path& path() const noexcept;
@@ -147,6 +152,9 @@ class IndexWriter {
     const std::string& generation() const noexcept;
     /// Superseded generations this writer deleted when it opened the index.
     const std::vector<std::string>& removed_generations() const noexcept;
+    /// What went wrong after a commit without undoing it, one sentence each
+    /// naming the file: a facet table that could not be saved.
+    const std::vector<std::string>& warnings() const noexcept;
 
   private:
     friend struct indexing::WriterParts;
@@ -261,7 +269,8 @@ struct SyncReport {
     std::uintmax_t bytes_before_compaction = 0, bytes_after_compaction = 0;
     std::chrono::milliseconds compact_time{0};
     /// What went wrong after the changes were committed, without undoing them:
-    /// a compaction that failed (e.g. no room for the copy; the next run tries again).
+    /// a compaction that failed (e.g. no room for the copy; the next run tries
+    /// again), a facet table that could not be saved (IndexWriter::warnings).
     std::vector<std::string> warnings;
 };
 

@@ -300,6 +300,7 @@ TEST_CASE("sync: a plain glass index from earlier versions is updated in place, 
     CHECK(r.generation.empty());  // updated in place
     CHECK(fs::exists(opt.db / "iamglass"));
     CHECK_FALSE(fs::exists(opt.db / "XAPIANDB"));
+    CHECK(fs::exists(opt.db / "cvsearch-facets"));  // the facet table, saved beside the tables
     CHECK(ids_in(opt.db) == std::set<std::string>{"ada", "ben", "cy"});
 
     Xapian::Database old_reader(opt.db.string());
@@ -324,6 +325,7 @@ TEST_CASE("sync: a plain glass index from earlier versions is updated in place, 
     r = index_directory(opt);
     CHECK(r.removed_generations == std::vector<std::string>{"legacy tables"});
     CHECK_FALSE(fs::exists(opt.db / "postlist.glass"));
+    CHECK_FALSE(fs::exists(opt.db / "cvsearch-facets"));
     IndexWriter w(opt.db);
     CHECK(w.generation() == "gen-000001");
     CHECK(w.size() == 2);
