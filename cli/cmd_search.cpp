@@ -1,6 +1,8 @@
 // `cvsearch search QUERY` (also the default: `cvsearch QUERY`).
+#include <algorithm>
 #include <iostream>
 #include <memory>
+#include <thread>
 
 #include "commands.hpp"
 #include "cvsearch/errors.hpp"
@@ -16,7 +18,10 @@ struct SearchArgs {
     std::vector<std::string> venues, institutions;
     std::string years, sort = "relevance", color = "auto";
     std::vector<std::string> facets;
-    std::size_t limit = 10, offset = 0, facet_values = 10, fragments = 2, query_threads = 1;
+    std::size_t limit = 10, offset = 0, facet_values = 10, fragments = 2;
+    /// One search at a time: every core may help it (unlike `serve`, whose
+    /// requests keep the cores busy on their own).
+    std::size_t query_threads = std::max(1u, std::thread::hardware_concurrency());
     bool json = false, no_highlight = false, scores = false, no_facets = false, allow_partial = false;
 };
 
@@ -80,8 +85,8 @@ Action add_search_command(CLI::App& app) {
                   "missing) instead of failing");
     cmd->add_option("--query-threads", a->query_threads,
                     "Threads for this search: a large index (25,000+ profiles per thread) is searched in that many "
-                    "parts at once; same results")
-        ->capture_default_str()
+                    "parts at once; same results. Default: one per core (" +
+                        std::to_string(a->query_threads) + " here)")
         ->check(CLI::Range(1, 256));
     add_color_option(*cmd, a->color);
     return [a, cmd]() -> int {

@@ -237,8 +237,9 @@ TEST_CASE("CVSEARCH_DB names the index when --db is not given") {
 }
 
 TEST_CASE("--query-threads gives the same results, and a count below 1 is refused naming the flag") {
-    const json one = search_json({"--venue", "SOSP", "systems"});
+    const json one = search_json({"--query-threads", "1", "--venue", "SOSP", "systems"});
     CHECK(search_json({"--query-threads", "4", "--venue", "SOSP", "systems"}) == one);
+    CHECK(search_json({"--venue", "SOSP", "systems"}) == one);  // the default: one per core
     RunResult zero = search({"--query-threads", "0", "systems"});
     CHECK(zero.exit_code == 2);
     CHECK(zero.err.find("--query-threads") != std::string::npos);
