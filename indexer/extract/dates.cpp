@@ -248,9 +248,47 @@ class Matcher {
         return true;
     }
 
+    // "07/15", "12/98": a month and a two-digit year, only taken as part of a
+    // range (short_range_at); alone it is as likely a day and a month, or a score.
+    std::optional<Date> short_date_at(std::size_t k) const {
+        if (!is(k, Tok::number) || t_[k].text.size() > 2 || !is(k + 1, Tok::slash) || !is(k + 2, Tok::number) ||
+            t_[k + 2].text.size() != 2)
+            return std::nullopt;
+        if (k > 0 && (t_[k - 1].kind == Tok::slash || t_[k - 1].kind == Tok::dot || t_[k - 1].kind == Tok::number))
+            return std::nullopt;
+        if (is(k + 3, Tok::slash) || is(k + 3, Tok::dot) || is(k + 3, Tok::number)) return std::nullopt;  // "07/15/2020"
+        const int mm = std::stoi(t_[k].text);
+        if (mm < 1 || mm > 12) return std::nullopt;
+        return Date{two_digit_year(std::stoi(t_[k + 2].text)), t_[k].begin, t_[k + 2].end, k + 3};
+    }
+
+    // "07/15 - present", "12/98 - 06/01" (LaTeX CVs): month/year to month/year or to now.
+    std::optional<DateSpan> short_range_at(std::size_t k, std::size_t* next) const {
+        auto d1 = short_date_at(k);
+        if (!d1) return std::nullopt;
+        auto j = separator_at(d1->next);
+        if (!j) return std::nullopt;
+        DateSpan span;
+        span.begin = d1->begin;
+        span.range.start = d1->year;
+        if (auto d2 = short_date_at(*j)) {
+            if (d2->year < d1->year) return std::nullopt;
+            span.range.end = d2->year;
+            span.end = d2->end;
+            *next = d2->next;
+        } else if (present_at(*j)) {
+            span.range.current = true;
+            span.end = t_[*j].end;
+            *next = *j + 1;
+        } else {
+            return std::nullopt;
+        }
+        return span;
+    }
+
     std::optional<DateSpan> range_at(std::size_t k, std::size_t* next) const {
         auto d1 = date_at(k);
-        if (!d1) return std::nullopt;
+        if (!d1) return short_range_at(k, next);
         DateSpan span;
         span.begin = d1->begin;
         span.end = d1->end;

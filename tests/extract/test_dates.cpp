@@ -47,6 +47,9 @@ TEST_CASE("find_year_range reads every date format CVs use") {
         {"April 11, 2024", 2024, 2024, false},
         {"11 April 2024", 2024, 2024, false},
         {"24 March, 2021", 2021, 2021, false},
+        {"07/15 - present:", 2015, std::nullopt, true},                      // month/two-digit year, LaTeX CVs
+        {"12/98 - 06/01", 1998, 2001, false},
+        {"11/93 \xE2\x80\x93 11/94", 1993, 1994, false},
     };
     for (const auto& c : cases) {
         std::string captured = c.input;
@@ -61,7 +64,9 @@ TEST_CASE("find_year_range reads every date format CVs use") {
 
 TEST_CASE("find_year_range finds no year in ids, numbers and month-only ranges") {
     for (const char* s : {"arXiv:2012.01234", "(Jun \xE2\x80\x93 Sep)", "pp. 112-124", "10.1145/3600006.3613152", "Room 2301B",
-                          "Present", "call +1 734 555 2019x"}) {
+                          "Present", "call +1 734 555 2019x",
+                          // month/two-digit year only as a range: a date, a score, a fraction, a backwards range
+                          "on 07/15", "scored 10/12 - well", "1/2 - 3/4", "06/01 - 12/98", "13/15 - present"}) {
         std::string captured = s;
         CAPTURE(captured);
         CHECK_FALSE(find_year_range(s).has_value());

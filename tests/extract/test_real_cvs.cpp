@@ -59,3 +59,24 @@ TEST_CASE("the seed CVs yield a name (when stated in a header) and publications"
     // Seeds that are publication pages state no name of their own; most CVs do.
     CHECK(named * 2 >= files.size());
 }
+
+TEST_CASE("a LaTeX CV dated month/two-digit year (\"07/15 - present\") gets its years and its current post") {
+    const fs::path file = cvsearch::testing::shared_dir() / "corpus" / "real" / "01-henri-casanova.tex";
+    std::error_code ec;
+    if (!fs::is_regular_file(file, ec)) {
+        MESSAGE("no ../shared corpus here; skipped");
+        return;
+    }
+    auto profiles = cvsearch::parse_file(file);
+    REQUIRE(profiles.size() == 1);
+    const auto& p = profiles[0];
+    CHECK(cvsearch::current_institution(p).find("Hawai") != std::string::npos);
+    std::size_t dated = 0, work = 0;
+    for (const auto& a : p.affiliations) {
+        if (a.kind == cvsearch::AffiliationKind::education) continue;
+        ++work;
+        if (a.start_year) ++dated;
+    }
+    CHECK(work >= 10);
+    CHECK(dated == work);
+}
