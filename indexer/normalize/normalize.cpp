@@ -155,6 +155,47 @@ std::optional<PublicationKind> status_instead_of_venue(std::string_view raw) {
     return std::nullopt;
 }
 
+// "Univeristy", "Universty", "Universitty": "University" with one slip of the
+// keyboard (two neighbours swapped, a letter dropped or doubled), as real CVs
+// have it and no alias table spells it. A letter replaced is no slip:
+// "Universiti" (Malay), "Universite", "Universita" are words of their own.
+bool misspells_university(std::string_view word) {
+    static constexpr std::string_view right = "university";
+    const std::string w = text::ascii_lower(word);
+    if (w == right) return false;
+    auto without = [](std::string_view s, std::size_t i) { return std::string(s.substr(0, i)) + std::string(s.substr(i + 1)); };
+    if (w.size() + 1 == right.size()) {
+        for (std::size_t i = 0; i < right.size(); ++i)
+            if (without(right, i) == w) return true;
+    } else if (w.size() == right.size() + 1) {
+        for (std::size_t i = 0; i < w.size(); ++i)
+            if (without(w, i) == right) return true;
+    } else if (w.size() == right.size()) {
+        for (std::size_t i = 0; i + 1 < w.size(); ++i) {
+            std::string swapped = w;
+            std::swap(swapped[i], swapped[i + 1]);
+            if (swapped == right) return true;
+        }
+    }
+    return false;
+}
+
+/// `raw` with each misspelled "University" spelled right; `raw` itself when none is.
+std::string with_university_spelled(std::string_view raw) {
+    std::string out;
+    std::size_t copied = 0;
+    for (std::string_view w : text::words(raw)) {
+        if (!misspells_university(w)) continue;
+        const auto at = static_cast<std::size_t>(w.data() - raw.data());
+        out.append(raw.substr(copied, at - copied));
+        out += "University";
+        copied = at + w.size();
+    }
+    if (copied == 0) return std::string(raw);
+    out.append(raw.substr(copied));
+    return out;
+}
+
 PublicationKind kind_from_venue(const std::string& kind) {
     if (kind == "conference") return PublicationKind::conference;
     if (kind == "journal") return PublicationKind::journal;
@@ -181,6 +222,10 @@ std::optional<InstitutionInfo> find_institution(std::string_view raw) {
     if (!hit) {
         std::string cleaned = clean_institution(raw);
         if (!cleaned.empty() && cleaned != raw) hit = t.aliases.find(cleaned);
+    }
+    if (!hit) {
+        std::string spelled = with_university_spelled(raw);
+        if (spelled != raw) return find_institution(spelled);
     }
     if (!hit) return std::nullopt;
     return t.entries[*hit];

@@ -94,8 +94,21 @@ TEST_CASE("institution spellings map to one canonical institution") {
         {"Seoul National University", "Seoul National University"},
         {"Sungkyunkwan University (SKKU)", "Sungkyunkwan University"},
         {"Microsoft Research Asia, Beijing", "Microsoft Research"},
+        // One slip of the keyboard in "University" (a real CV's "Univeristy").
+        {"Shanghai Jiao Tong Univeristy", "Shanghai Jiao Tong University"},
+        {"Universty of Michigan", "University of Michigan"},
+        {"Seoul National Universitty", "Seoul National University"},
+        {"Dept. of CS, Carnegie Mellon Uinversity", "Carnegie Mellon University"},
     };
     for (const auto& r : rows) CHECK_MESSAGE(institution_value(r.raw) == r.canonical, r.raw << " -> " << institution_value(r.raw));
+}
+
+TEST_CASE("a word that only looks like a misspelled University is left alone") {
+    // A letter replaced is another language's word, not a slip; two slips are too far.
+    for (const char* raw : {"Universite Foo", "Universiti Bar", "Universita di Baz", "Unvirestiy of Michigan", "Univ of Qux"}) {
+        CAPTURE(raw);
+        CHECK(institution_value(raw).find("University") == std::string::npos);
+    }
 }
 
 TEST_CASE("unknown institutions keep the part that names the institution") {
