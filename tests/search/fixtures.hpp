@@ -2,6 +2,8 @@
 // index and search tests. Every person, title and sentence here is invented.
 #pragma once
 
+#include <doctest/doctest.h>
+
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -121,6 +123,16 @@ inline std::filesystem::path build_fixture_index(const TempDir& dir) {
     auto db = dir / "index.db";
     IndexWriter writer(db, WriterOptions{false, 2025});
     for (const auto& p : fixture_profiles()) writer.put(p);
+    writer.commit();
+    return db;
+}
+
+/// The fixture index after one more commit that removes the profile `id`:
+/// its docid stays, without values or terms.
+inline std::filesystem::path build_fixture_index_without(const TempDir& dir, const std::string& id) {
+    auto db = build_fixture_index(dir);
+    IndexWriter writer(db, WriterOptions{false, 2025});
+    REQUIRE(writer.remove(id));
     writer.commit();
     return db;
 }

@@ -191,12 +191,7 @@ TEST_CASE("the facet table counts a match of most documents by subtracting the o
     // and subtracts them from its counts over every document. Removed
     // profiles leave docids without values, which must count nothing.
     TempDir dir;
-    auto db = build_fixture_index(dir);
-    {
-        IndexWriter w(db, WriterOptions{false, 2025});
-        REQUIRE(w.remove("eth/marta-kostic"));
-        w.commit();
-    }
+    auto db = build_fixture_index_without(dir, "eth/marta-kostic");
     check_paths_agree(db, {
                               {"", {}, {}},                                       // all five: nothing subtracted
                               {"-fault", {}, {}},
@@ -215,12 +210,7 @@ TEST_CASE("the facet table counts a match of most documents by subtracting the o
 
 TEST_CASE("facet table: every set of documents counts as the values in their slots, with 16- and 32-bit ids") {
     TempDir dir;
-    auto db = build_fixture_index(dir);
-    {
-        IndexWriter w(db, WriterOptions{false, 2025});
-        REQUIRE(w.remove("umich/sean-oreilly"));  // a docid without values
-        w.commit();
-    }
+    auto db = build_fixture_index_without(dir, "umich/sean-oreilly");  // a docid without values
     Xapian::Database xdb(db.string());
     const auto narrow = search::FacetTable::build(xdb), wide = search::FacetTable::build(xdb, 0);
     const Xapian::docid last = xdb.get_lastdocid();
