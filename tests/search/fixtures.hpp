@@ -137,6 +137,23 @@ inline std::filesystem::path build_fixture_index_without(const TempDir& dir, con
     return db;
 }
 
+/// Calls f(docids, facets) for every subset of the docids 1..last (ascending)
+/// and every non-empty set of facets: the exhaustive checks of the facet table.
+template <class F>
+void for_each_docids_and_facets(unsigned last, F&& f) {
+    for (unsigned subset = 0; subset < (1u << last); ++subset) {
+        std::vector<unsigned> docids;
+        for (unsigned d = 1; d <= last; ++d)
+            if (subset & (1u << (d - 1))) docids.push_back(d);
+        for (unsigned mask = 1; mask < 8; ++mask) {
+            std::vector<Facet> facets;
+            for (unsigned i = 0; i < 3; ++i)
+                if (mask & (1u << i)) facets.push_back(all_facets()[i]);
+            f(docids, facets);
+        }
+    }
+}
+
 /// Ids of the hits, in rank order.
 inline std::vector<std::string> ids(const SearchResults& r) {
     std::vector<std::string> out;

@@ -26,22 +26,14 @@ namespace {
 /// Every count of every subset of the docids 1..last, for every set of facets.
 std::vector<std::map<std::string, std::uint32_t>> all_counts(const FacetTable& t, Xapian::docid last) {
     std::vector<std::map<std::string, std::uint32_t>> out;
-    for (unsigned subset = 0; subset < (1u << last); ++subset) {
-        std::vector<Xapian::docid> docids;
-        for (Xapian::docid d = 1; d <= last; ++d)
-            if (subset & (1u << (d - 1))) docids.push_back(d);
-        for (unsigned mask = 1; mask < 8; ++mask) {
-            std::vector<Facet> facets;
-            for (unsigned i = 0; i < 3; ++i)
-                if (mask & (1u << i)) facets.push_back(all_facets()[i]);
-            const auto counts = t.count(docids, facets);
-            for (Facet f : all_facets()) {
-                std::map<std::string, std::uint32_t> m;
-                for (const auto& v : counts.top(f, 1000)) m[v.value] = v.count;
-                out.push_back(std::move(m));
-            }
+    for_each_docids_and_facets(last, [&](const std::vector<Xapian::docid>& docids, const std::vector<Facet>& facets) {
+        const auto counts = t.count(docids, facets);
+        for (Facet f : all_facets()) {
+            std::map<std::string, std::uint32_t> m;
+            for (const auto& v : counts.top(f, 1000)) m[v.value] = v.count;
+            out.push_back(std::move(m));
         }
-    }
+    });
     return out;
 }
 
