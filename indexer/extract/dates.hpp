@@ -1,7 +1,8 @@
 // indexer/extract/dates.hpp — years and year ranges in CV text (internal).
 //
 // CVs write dates every way: "Aug 2021 - Present", "2014–2021", "09/2017 –
-// 06/2021", "Fall 2019", "Since 2020", "2019-now", "May'23 -", "SOSP '23".
+// 06/2021", "Fall 2019", "Since 2020", "2019-now", "May'23 -", "SOSP '23",
+// and in ranges only "07/15 - present", "12/98 - 06/01" (month/two-digit year).
 // Scanning works on tokens of the original string so that spans are byte
 // offsets the callers can cut out ("Tesla Inc. Feb 2018 – Jun 2021" -> "Tesla Inc.").
 #pragma once
