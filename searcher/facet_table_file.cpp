@@ -58,7 +58,7 @@ class Out {
     template <class T>
     void put_vector(const std::vector<T>& v) {
         put(static_cast<std::uint64_t>(v.size()));
-        bytes_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+        if (!v.empty()) bytes_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
     }
     std::string& bytes() { return bytes_; }
 
@@ -91,7 +91,7 @@ class In {
         const auto n = get<std::uint64_t>();
         if (n > rest_.size() / sizeof(T)) return fail(), std::vector<T>();
         std::vector<T> v(static_cast<std::size_t>(n));
-        std::memcpy(v.data(), rest_.data(), v.size() * sizeof(T));
+        if (!v.empty()) std::memcpy(v.data(), rest_.data(), v.size() * sizeof(T));  // (an empty one's data() may be null)
         rest_.remove_prefix(v.size() * sizeof(T));
         return v;
     }

@@ -85,6 +85,24 @@ TEST_CASE("a saved facet table loads back counting exactly as the one built, 16-
     }
 }
 
+TEST_CASE("a facet table without a single facet value saves and loads (empty vectors)") {
+    TempDir dir;
+    const auto db = dir / "index.db";
+    {
+        IndexWriter w(db, WriterOptions{false, 2025});
+        Profile p;
+        p.id = "lone/ida-wren";
+        p.name = "Ida Wren";  // no affiliation, no publication: no facet value
+        w.put(p);
+        w.commit();
+    }
+    Xapian::Database xdb(db.string());
+    const auto loaded = FacetTable::load(current_generation(db) / FacetTable::file_name, xdb);
+    REQUIRE(loaded != nullptr);
+    CHECK(all_counts(*loaded, 1) == all_counts(*FacetTable::build(xdb), 1));
+    CHECK(loaded->count({1}).distinct(Facet::venue) == 0);
+}
+
 TEST_CASE("a saved facet table is refused for another revision or database, and when damaged") {
     TempDir dir;
     auto db = build_fixture_index(dir);
