@@ -45,7 +45,7 @@ class PhraseCover {
     /// The id of each word of `text` in order; false if one is in no covering text.
     bool ids_of(std::string_view text, std::vector<std::int32_t>& out);
 
-    const analysis::Analyzer& analyzer_;
+    analysis::Analyzer analyzer_;  ///< a copy, not a reference: a DocumentBuilder (and its cover) is moved
     Xapian::TermGenerator scratch_;
     std::unordered_map<std::string, std::int32_t> ids_;  ///< covering terms -> small ids
     std::vector<std::int32_t> sequence_;                 ///< position -> term id; -1 where none
