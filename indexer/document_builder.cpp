@@ -48,8 +48,28 @@ DocumentBuilder::DocumentBuilder(int reference_year) : cover_(analyzer_), refere
 }
 
 void DocumentBuilder::set_spelling_database(const Xapian::WritableDatabase& db) {
+    generator_.set_stopper(nullptr);
+    counter_ = nullptr;
     generator_.set_database(db);
     generator_.set_flags(Xapian::TermGenerator::FLAG_SPELLING);
+}
+
+void DocumentBuilder::count_spelling() {
+    if (counter_) return;
+    generator_.set_flags(Xapian::TermGenerator::flags(0));
+    counter_ = new SpellingCounter;
+    generator_.set_stopper(counter_->release());
+    generator_.set_stopper_strategy(Xapian::TermGenerator::STOP_STEMMED);  // asked about every word, stops none
+}
+
+void DocumentBuilder::add_counted_spelling(Xapian::WritableDatabase& db) {
+    if (counter_) counter_->add_to(db);
+}
+
+void DocumentBuilder::index_text(Xapian::Document& doc, std::string_view text, unsigned wdf, std::string_view prefix,
+                                 bool with_positions) {
+    if (counter_) counter_->count(prefix.empty());
+    analyzer_.index_text(generator_, doc, text, wdf, prefix, with_positions);
 }
 
 int DocumentBuilder::current_year() {
@@ -75,11 +95,11 @@ Xapian::Document DocumentBuilder::build(const Profile& p) {
     generator_.set_document(doc);
     generator_.set_termpos(0);
     auto index = [&](std::string_view text, unsigned wdf, std::string_view prefix = {}) {
-        analyzer_.index_text(generator_, doc, text, wdf, prefix);
+        index_text(doc, text, wdf, prefix);
     };
     // For words that no query takes a phrase of (schema.hpp, POSITIONS).
     auto index_words = [&](std::string_view text, unsigned wdf, std::string_view prefix) {
-        analyzer_.index_text(generator_, doc, text, wdf, prefix, false);
+        index_text(doc, text, wdf, prefix, false);
     };
 
     doc.set_data(to_json(p, -1));
@@ -91,7 +111,7 @@ Xapian::Document DocumentBuilder::build(const Profile& p) {
     cover_.reset(doc);
     auto index_copy = [&](std::string_view text, unsigned wdf) {
         if (text::trim(text).empty()) return;
-        analyzer_.index_text(generator_, doc, text, wdf, {}, !cover_.covers(text));
+        index_text(doc, text, wdf, {}, !cover_.covers(text));
     };
 
     // Name: parts, joined compounds, and the initial of each word ("Jae-Won Chung" -> j, c).

@@ -13,6 +13,7 @@
 #include "indexer/analyzer.hpp"
 #include "indexer/pair_terms.hpp"
 #include "indexer/phrase_cover.hpp"
+#include "indexer/spelling_counter.hpp"
 
 namespace cvsearch::indexing {
 
@@ -21,8 +22,17 @@ class DocumentBuilder {
     /// `reference_year` is "now" for the recency part of the prior.
     explicit DocumentBuilder(int reference_year);
 
-    /// Adds the unprefixed words of every built document to `db`'s spelling table.
+    /// Adds the unprefixed words of every built document to `db`'s spelling
+    /// table, each occurrence as it is indexed (Xapian's FLAG_SPELLING). Words
+    /// counted by count_spelling() and not added yet are dropped.
     void set_spelling_database(const Xapian::WritableDatabase& db);
+    /// Instead, counts those words in memory from now on, until
+    /// add_counted_spelling() adds them (indexer/spelling_counter.hpp): the
+    /// same spelling table, for less work, when documents go into a database
+    /// in batches that are committed together.
+    void count_spelling();
+    /// Adds the words counted since the last call to `db`'s spelling table.
+    void add_counted_spelling(Xapian::WritableDatabase& db);
 
     /// Every document built from now on gets the pair terms of these words
     /// (indexer/pair_terms.hpp); none by default.
@@ -41,8 +51,14 @@ class DocumentBuilder {
     static int current_year();
 
   private:
+    /// Indexes `text` with the TermGenerator (Analyzer::index_text), its words
+    /// counted for spelling when it has no prefix.
+    void index_text(Xapian::Document& doc, std::string_view text, unsigned wdf, std::string_view prefix,
+                    bool with_positions = true);
+
     analysis::Analyzer analyzer_;
     Xapian::TermGenerator generator_;
+    SpellingCounter* counter_ = nullptr;  ///< after count_spelling(); generator_ owns it
     PhraseCover cover_;
     PairWords pair_words_;
     int reference_year_;

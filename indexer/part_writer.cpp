@@ -56,7 +56,7 @@ std::filesystem::path PartWriter::segment_dir(std::size_t n) const {
 
 void PartWriter::open_segment() {
     db_ = Xapian::WritableDatabase(segment_dir(segments_).string(), Xapian::DB_CREATE | Xapian::DB_NO_SYNC);
-    builder_.set_spelling_database(db_);
+    builder_.count_spelling();  // added to each segment as it is closed (indexer/spelling_counter.hpp)
     ++segments_;
     in_segment_ = 0;
 }
@@ -64,6 +64,7 @@ void PartWriter::open_segment() {
 void PartWriter::put(const Profile& profile) {
     guarded(dir_, [&] {
         if (in_segment_ >= segment_docs_) {
+            builder_.add_counted_spelling(db_);
             db_.commit();
             db_.close();
             open_segment();
@@ -93,7 +94,10 @@ void PartWriter::remove_from(Xapian::WritableDatabase& db, const Profile& profil
 void PartWriter::remove(const Profile& profile) {
     guarded(dir_, [&] {
         const std::string id = schema::id_term(profile.id);
-        if (db_.term_exists(id)) return remove_from(db_, profile);
+        if (db_.term_exists(id)) {
+            builder_.add_counted_spelling(db_);  // so that the profile's counts can be taken back
+            return remove_from(db_, profile);
+        }
         for (std::size_t n = segments_ - 1; n-- > 0;) {  // an earlier, closed segment
             Xapian::WritableDatabase seg(segment_dir(n).string(), Xapian::DB_OPEN | Xapian::DB_NO_SYNC);
             if (!seg.term_exists(id)) continue;
@@ -106,6 +110,7 @@ void PartWriter::remove(const Profile& profile) {
 
 void PartWriter::finish() {
     guarded(dir_, [&] {
+        builder_.add_counted_spelling(db_);
         db_.commit();
         db_.close();
         std::string stub = "# cvsearch build part: its segments, in order (indexer/part_writer.hpp)\n";
