@@ -33,6 +33,12 @@ const icu::Normalizer2& nfd() {
     return *n;
 }
 
+/// words()'s word characters among ASCII: what u_isalnum() says of them
+/// (letters and digits), '&' and '+' (tests/core/test_text.cpp checks all 128).
+bool is_ascii_word_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '&' || c == '+';
+}
+
 bool is_ascii(std::string_view s) {
     for (unsigned char c : s)
         if (c >= 0x80) return false;
@@ -72,7 +78,8 @@ std::vector<std::string_view> words(std::string_view s) {
         int32_t at = i;
         UChar32 c;
         U8_NEXT(bytes, i, n, c);
-        bool word = c == '&' || c == '+' || (c >= 0 && (u_isalnum(c) || u_charType(c) == U_NON_SPACING_MARK));
+        bool word = c >= 0 && c < 0x80 ? is_ascii_word_char(static_cast<char>(c))
+                                       : c == '&' || c == '+' || (c >= 0 && (u_isalnum(c) || u_charType(c) == U_NON_SPACING_MARK));
         if (word && start < 0) start = at;
         if (!word && start >= 0) {
             out.push_back(s.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(at - start)));
@@ -85,6 +92,20 @@ std::vector<std::string_view> words(std::string_view s) {
 
 std::string fold_key(std::string_view utf8) {
     std::string out;
+    if (is_ascii(utf8)) {  // fast path, the same key: ASCII words are letters, digits, '&', '+'; fold = lower case
+        out.reserve(utf8.size());
+        bool in_word = false;
+        for (char c : utf8) {
+            if (!is_ascii_word_char(c)) {
+                in_word = false;
+                continue;
+            }
+            if (!in_word && !out.empty()) out.push_back(' ');
+            in_word = true;
+            out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
+        }
+        return out;
+    }
     for (std::string_view w : words(utf8)) {
         std::string folded = fold(w);
         if (folded.empty()) continue;

@@ -1,5 +1,9 @@
 #include <doctest/doctest.h>
 
+#include <random>
+
+#include <unicode/uchar.h>
+
 #include "core/text.hpp"
 
 using namespace cvsearch::text;
@@ -64,4 +68,30 @@ TEST_CASE("words splits on punctuation, including typographic quotes, and keeps 
     CHECK(words("S&P C++ x86_64") == V{"S&P", "C++", "x86", "64"});
     CHECK(words("«quoted» — dash") == V{"quoted", "dash"});
     CHECK(words("").empty());
+}
+
+TEST_CASE("words and fold_key: the ASCII fast paths agree with ICU's classes and with fold() of each word") {
+    // Every ASCII character is a word character exactly when ICU calls it a letter or a
+    // digit, or it is '&' or '+'.
+    for (int c = 1; c < 0x80; ++c) {
+        CAPTURE(c);
+        const std::string one(1, static_cast<char>(c));
+        const bool word = u_isalnum(c) || c == '&' || c == '+';
+        CHECK(words(one).size() == (word ? 1u : 0u));
+        CHECK(words("x" + one + "y").size() == (word ? 1u : 2u));
+    }
+    // fold_key of an ASCII text is the fold() of its words(), joined by one space; with a
+    // non-ASCII letter after it, the same key (from the general path) plus that letter.
+    std::mt19937 rng(7);
+    const std::string alphabet = "aZ09&+ .,;:'\"-_()/\t\nQx";
+    for (int round = 0; round < 2000; ++round) {
+        std::string s;
+        const int len = static_cast<int>(rng() % 24);
+        for (int i = 0; i < len; ++i) s.push_back(rng() % 8 == 0 ? static_cast<char>(1 + rng() % 127) : alphabet[rng() % alphabet.size()]);
+        CAPTURE(s);
+        std::string expected;
+        for (auto w : words(s)) expected += (expected.empty() ? "" : " ") + fold(w);
+        CHECK(fold_key(s) == expected);
+        CHECK(fold_key(s + " \xC3\x89") == expected + (expected.empty() ? "" : " ") + "e");  // É: not ASCII
+    }
 }
