@@ -1,7 +1,7 @@
 # Script mode: cmake -DOUT=file.cpp "-DINPUTS=a;b;c" -P extractor_revision.cmake
 # Writes cvsearch::schema::extractor_revision(): a hash of the sources and tables
 # that decide what a CV file yields. The index stores it with each file's content
-# hash, so files read by another extractor are parsed again (indexer/schema.hpp).
+# hash, so files read by another extractor are parsed again (vocabulary/schema.hpp).
 set(all "")
 foreach(path IN LISTS INPUTS)
   file(SHA256 "${path}" h)

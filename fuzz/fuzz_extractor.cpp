@@ -6,9 +6,9 @@
 #include <string>
 
 #include "fuzz/fuzz_util.hpp"
-#include "indexer/extract/extract.hpp"
-#include "indexer/normalize/normalize.hpp"
-#include "indexer/readers/reader.hpp"
+#include "parse/extract/extract.hpp"
+#include "parse/normalize/normalize.hpp"
+#include "parse/readers/reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::string text = cvsearch::readers::decode_to_utf8({reinterpret_cast<const char*>(data), size});

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "fuzz/fuzz_util.hpp"
-#include "indexer/readers/reader.hpp"
+#include "parse/readers/reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string utf8 = cvsearch::readers::decode_to_utf8({reinterpret_cast<const char*>(data), size});

@@ -5,7 +5,7 @@
 
 #include "cvsearch/errors.hpp"
 #include "fuzz/fuzz_util.hpp"
-#include "indexer/readers/reader.hpp"
+#include "parse/readers/reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     try {

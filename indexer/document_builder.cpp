@@ -7,7 +7,7 @@
 
 #include "core/text.hpp"
 #include "cvsearch/errors.hpp"
-#include "indexer/schema.hpp"
+#include "vocabulary/schema.hpp"
 
 namespace cvsearch::indexing {
 namespace {

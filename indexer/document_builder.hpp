@@ -1,5 +1,5 @@
 // indexer/document_builder.hpp — one Profile -> one Xapian::Document, following
-// indexer/schema.hpp to the letter (terms, facet terms and slots, sortable
+// vocabulary/schema.hpp to the letter (terms, facet terms and slots, sortable
 // values, the static prior, and the profile JSON as document data).
 //
 // Not thread-safe (owns an Analyzer and a TermGenerator); one per writer.
@@ -10,8 +10,8 @@
 #include <xapian.h>
 
 #include "cvsearch/profile.hpp"
-#include "indexer/analyzer.hpp"
-#include "indexer/pair_terms.hpp"
+#include "vocabulary/analyzer.hpp"
+#include "vocabulary/pair_terms.hpp"
 #include "indexer/phrase_cover.hpp"
 #include "indexer/spelling_counter.hpp"
 
@@ -35,7 +35,7 @@ class DocumentBuilder {
     void add_counted_spelling(Xapian::WritableDatabase& db);
 
     /// Every document built from now on gets the pair terms of these words
-    /// (indexer/pair_terms.hpp); none by default.
+    /// (vocabulary/pair_terms.hpp); none by default.
     void set_pair_words(PairWords words) { pair_words_ = std::move(words); }
     const PairWords& pair_words() const noexcept { return pair_words_; }
 

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "cvsearch/errors.hpp"
-#include "searcher/facet_table.hpp"
+#include "vocabulary/facet_table.hpp"
 
 namespace cvsearch::indexing {
 namespace fs = std::filesystem;
@@ -103,7 +103,7 @@ IndexState inspect(const fs::path& dir) {
     std::ifstream in(stub);
     if (!in) throw Error(ErrorCode::io, stub.string(), "cannot read the index's stub file; check its permissions");
     std::vector<std::string> lines;
-    bool sharded = false;  // "# cvsearch-shards N": indexer/shards.hpp
+    bool sharded = false;  // "# cvsearch-shards N": vocabulary/shards.hpp
     for (std::string line; std::getline(in, line);) {
         line = trim(line);
         if (line.rfind("# cvsearch-shards ", 0) == 0) sharded = true;

@@ -27,9 +27,9 @@
 #include <string_view>
 #include <vector>
 
-namespace cvsearch::indexing {
+#include "vocabulary/shards.hpp"  // stub_file_name
 
-inline constexpr const char* stub_file_name = "XAPIANDB";
+namespace cvsearch::indexing {
 
 enum class Layout {
     none,         ///< DIR missing or empty: nothing indexed yet

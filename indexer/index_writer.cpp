@@ -16,10 +16,10 @@
 #include "indexer/generations.hpp"
 #include "indexer/index_lock.hpp"
 #include "indexer/part_writer.hpp"
-#include "indexer/schema.hpp"
-#include "indexer/synonyms.hpp"
-#include "indexer/xapian_errors.hpp"
-#include "searcher/facet_table.hpp"
+#include "vocabulary/schema.hpp"
+#include "vocabulary/synonyms.hpp"
+#include "vocabulary/xapian_errors.hpp"
+#include "vocabulary/facet_table.hpp"
 
 namespace cvsearch {
 namespace fs = std::filesystem;
@@ -150,7 +150,7 @@ void IndexWriter::Impl::compact_generation() {
 }
 
 /// Saves the facet table of the database committed in `dir` beside it, for
-/// readers to load instead of building it (searcher/facet_table.hpp). It is a
+/// readers to load instead of building it (vocabulary/facet_table.hpp). It is a
 /// cache: when it cannot be saved the commit stands, readers build the table
 /// themselves as they did before, and warnings() says so.
 void IndexWriter::Impl::save_facet_table(const fs::path& dir) {
@@ -242,7 +242,7 @@ IndexWriter::IndexWriter(const fs::path& db, const WriterOptions& options) : imp
                             "the index has schema version " + (schema.empty() ? std::string("(none)") : schema) +
                                 ", this cvsearch writes version " + std::string(schema::version) +
                                 "; rebuild it with `cvsearch index DIR --db " + im.name + " --full`");
-            // The list the index was built with, for good (indexer/pair_terms.hpp).
+            // The list the index was built with, for good (vocabulary/pair_terms.hpp).
             im.builder.set_pair_words(
                 indexing::PairWords::from_metadata(im.db.get_metadata(std::string(schema::meta_pair_words))));
             im.db.begin_transaction();

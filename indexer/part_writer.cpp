@@ -6,9 +6,9 @@
 #include <utility>
 
 #include "cvsearch/errors.hpp"
-#include "indexer/normalize/normalize.hpp"
-#include "indexer/schema.hpp"
-#include "indexer/xapian_errors.hpp"
+#include "parse/normalize/normalize.hpp"
+#include "vocabulary/schema.hpp"
+#include "vocabulary/xapian_errors.hpp"
 
 namespace cvsearch::indexing {
 

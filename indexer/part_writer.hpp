@@ -33,7 +33,7 @@
 #include "cvsearch/indexer.hpp"
 #include "cvsearch/profile.hpp"
 #include "indexer/document_builder.hpp"
-#include "indexer/pair_terms.hpp"
+#include "vocabulary/pair_terms.hpp"
 
 namespace cvsearch::indexing {
 
@@ -107,7 +107,7 @@ struct WriterParts {
     /// part made here, in the order they were made, ahead of the writer's own
     /// documents.
     static PartWriter make_part(IndexWriter& writer, std::size_t segment_docs = 0);
-    /// Gives `writer`'s new generation its pair words (indexer/pair_terms.hpp),
+    /// Gives `writer`'s new generation its pair words (vocabulary/pair_terms.hpp),
     /// kept in its metadata at commit(). Only before anything was put into it
     /// (throws Error(internal) otherwise): every document must have them.
     static void set_pair_words(IndexWriter& writer, PairWords words);

@@ -25,7 +25,7 @@
 
 #include <xapian.h>
 
-#include "indexer/analyzer.hpp"
+#include "vocabulary/analyzer.hpp"
 
 namespace cvsearch::indexing {
 

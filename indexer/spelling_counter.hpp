@@ -13,7 +13,7 @@
 // not, before it decides whether to stem it. While `count(true)` is on, the
 // counter counts the words add_spelling() would count (the spelling table
 // ignores words of one byte) in a hash table; add_to() then adds each word's
-// count once. The spelling table ends up the same (tests/index/
+// count once. The spelling table ends up the same (tests/indexer/
 // test_spelling_counter.cpp compares it with FLAG_SPELLING's).
 //
 // Whoever indexes with it switches counting on for the texts indexed without

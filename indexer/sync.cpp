@@ -20,12 +20,13 @@
 #include "cvsearch/indexer.hpp"
 #include "indexer/document_builder.hpp"
 #include "indexer/generations.hpp"
-#include "indexer/normalize/normalize.hpp"
-#include "indexer/pair_terms.hpp"
+#include "parse/normalize/normalize.hpp"
+#include "vocabulary/pair_terms.hpp"
 #include "indexer/part_writer.hpp"
-#include "indexer/schema.hpp"
-#include "indexer/shards.hpp"
-#include "indexer/xapian_errors.hpp"
+#include "vocabulary/schema.hpp"
+#include "indexer/shard_writer.hpp"
+#include "vocabulary/shards.hpp"
+#include "vocabulary/xapian_errors.hpp"
 
 namespace cvsearch {
 namespace fs = std::filesystem;
@@ -339,7 +340,7 @@ void remove_from_part(indexing::PartWriter& part, const FoundFile& f, const std:
 /// are chosen from: about 0.3 s of parsing and building for CV text files.
 constexpr std::size_t pair_sample_files = 256;
 
-/// The common words of a new index (indexer/pair_terms.hpp), from the profiles
+/// The common words of a new index (vocabulary/pair_terms.hpp), from the profiles
 /// of a sample of the files it is built from. The sample is parsed once more
 /// later, with the rest; its time counts as parse time.
 indexing::PairWords choose_pair_words(const std::vector<FoundFile>& files, const std::vector<std::size_t>& todo,
@@ -453,7 +454,7 @@ SyncReport index_directory(const SyncOptions& options) {
     report.scan_time = since(t);
 
     // Sharded: one index (and one writer, with its own lock) per shard, and a
-    // profile always goes to the shard of its id (indexer/shards.hpp).
+    // profile always goes to the shard of its id (vocabulary/shards.hpp).
     const std::optional<indexing::ShardLayout> layout = choose_layout(options);
     const std::vector<fs::path> targets = layout ? layout->shards : std::vector<fs::path>{options.db};
     auto shard = [&](std::string_view id) { return indexing::shard_of(id, targets.size()); };

@@ -49,7 +49,7 @@
 #include <xapian.h>
 
 #include "cvsearch/errors.hpp"
-#include "indexer/xapian_errors.hpp"
+#include "vocabulary/xapian_errors.hpp"
 
 namespace cvsearch::search {
 

@@ -5,24 +5,15 @@
 
 namespace cvsearch::search {
 
-schema::FacetKind facet_kind(Facet facet) noexcept {
-    switch (facet) {
-        case Facet::institution: return schema::FacetKind::institution;
-        case Facet::venue: return schema::FacetKind::venue;
-        case Facet::year: break;
-    }
-    return schema::FacetKind::year;
-}
-
 std::size_t FacetCounter::slots_in_use(const Xapian::Database& db, Facet facet) {
-    auto fs = schema::facet_schema(facet_kind(facet));
+    auto fs = schema::facet_schema(schema::facet_kind(facet));
     std::size_t n = 0;
     while (n < fs.slot_count && db.get_value_freq(fs.slot_base + static_cast<Xapian::valueno>(n)) > 0) ++n;
     return n;
 }
 
 FacetCounter::FacetCounter(Facet facet, std::size_t slots) : facet_(facet) {
-    auto fs = schema::facet_schema(facet_kind(facet));
+    auto fs = schema::facet_schema(schema::facet_kind(facet));
     for (std::size_t i = 0; i < slots && i < fs.slot_count; ++i)
         spies_.push_back(std::make_unique<Xapian::ValueCountMatchSpy>(fs.slot_base + static_cast<Xapian::valueno>(i)));
 }

@@ -1,6 +1,6 @@
 // searcher/facets.hpp — exact facet counts with stock Xapian match spies.
 //
-// A facet's values sit in consecutive value slots (indexer/schema.hpp); one
+// A facet's values sit in consecutive value slots (vocabulary/schema.hpp); one
 // Xapian::ValueCountMatchSpy per slot in use, counts summed by value. Only
 // built-in classes, so it also works over remote shards. Counts are exact only
 // when the match runs with check_at_least >= the document count; the searcher
@@ -14,18 +14,16 @@
 #include <xapian.h>
 
 #include "cvsearch/searcher.hpp"
-#include "indexer/schema.hpp"
+#include "vocabulary/schema.hpp"
 
 namespace cvsearch::search {
-
-schema::FacetKind facet_kind(Facet facet) noexcept;
 
 /// The weighting for a match that only counts (its MSet is empty). Not
 /// Xapian::BoolWeight: in Xapian 1.4.22 a match under BoolWeight (or
 /// CoordWeight), which reads no wdf, throws DatabaseCorruptError "Unexpected end
 /// of posting list" for a term whose posting list spans several chunks once any
 /// of its documents was deleted, i.e. after any sync that removed a profile
-/// (tests/search/test_facets.cpp reproduces it). BM25 reads the wdf and is not affected.
+/// (tests/searcher/test_facets.cpp reproduces it). BM25 reads the wdf and is not affected.
 inline const Xapian::Weight& counting_weight() {
     static const Xapian::BM25Weight weight;
     return weight;

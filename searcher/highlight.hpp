@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "cvsearch/searcher.hpp"
-#include "indexer/analyzer.hpp"
+#include "vocabulary/analyzer.hpp"
 #include "searcher/query_text.hpp"
 
 namespace cvsearch::search {

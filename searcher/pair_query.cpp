@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "indexer/schema.hpp"
+#include "vocabulary/schema.hpp"
 
 namespace cvsearch::search {
 namespace {

@@ -1,5 +1,5 @@
 // searcher/pair_query.hpp — phrases of common words answered by their pair
-// terms (indexer/pair_terms.hpp) instead of by reading positions.
+// terms (vocabulary/pair_terms.hpp) instead of by reading positions.
 //
 // In an index whose pair words hold a and b, every document with a directly
 // followed by b has the term "XPa b", and no other document has it. So:
@@ -24,7 +24,7 @@
 
 #include <xapian.h>
 
-#include "indexer/pair_terms.hpp"
+#include "vocabulary/pair_terms.hpp"
 
 namespace cvsearch::search {
 

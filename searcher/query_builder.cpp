@@ -6,7 +6,7 @@
 
 #include "core/text.hpp"
 #include "cvsearch/parse.hpp"
-#include "indexer/schema.hpp"
+#include "vocabulary/schema.hpp"
 
 namespace cvsearch::search {
 namespace {

@@ -24,7 +24,7 @@
 
 #include <xapian.h>
 
-#include "indexer/analyzer.hpp"
+#include "vocabulary/analyzer.hpp"
 #include "searcher/query_text.hpp"
 
 namespace cvsearch::search {

@@ -24,7 +24,7 @@
 #include <string_view>
 #include <vector>
 
-#include "indexer/analyzer.hpp"
+#include "vocabulary/analyzer.hpp"
 
 namespace cvsearch::search {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <set>
 
-#include "indexer/schema.hpp"
+#include "vocabulary/schema.hpp"
 
 namespace cvsearch::search {
 

@@ -7,7 +7,7 @@
 // the slot (PriorTableSource): the same weights, without a value read per match.
 //
 // BM25 (Xapian's default parameters) over field-weighted wdf does the main
-// work (see indexer/schema.hpp for the weights). AND_MAYBE only adds to the
+// work (see vocabulary/schema.hpp for the weights). AND_MAYBE only adds to the
 // score of documents the text already matched, so neither the name bonus nor
 // the prior changes WHICH profiles match, only their order. Without a table,
 // only stock query operators and posting sources: works over remote shards.
@@ -19,7 +19,7 @@
 #include <xapian.h>
 
 #include "cvsearch/searcher.hpp"
-#include "searcher/facet_table.hpp"
+#include "vocabulary/facet_table.hpp"
 #include "searcher/query_text.hpp"
 
 namespace cvsearch::search {

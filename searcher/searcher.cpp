@@ -16,14 +16,14 @@
 #include "core/text.hpp"
 #include "cvsearch/errors.hpp"
 #include "cvsearch/parse.hpp"
-#include "indexer/analyzer.hpp"
-#include "indexer/schema.hpp"
-#include "indexer/xapian_errors.hpp"
+#include "vocabulary/analyzer.hpp"
+#include "vocabulary/schema.hpp"
+#include "vocabulary/xapian_errors.hpp"
 #include "searcher/boolean_match.hpp"
 #include "searcher/context_pool.hpp"
 #include "searcher/docid_range.hpp"
 #include "searcher/facets.hpp"
-#include "searcher/facet_table.hpp"
+#include "vocabulary/facet_table.hpp"
 #include "searcher/highlight.hpp"
 #include "searcher/pair_query.hpp"
 #include "searcher/query_builder.hpp"
@@ -227,7 +227,7 @@ struct Searcher::Impl {
     SearchResults similar(Context& c, std::string_view id, std::size_t limit) const;
     IndexStats stats(Context& c, std::size_t facet_values) const;
 
-    /// Facet tables shared by the contexts (local index only; searcher/facet_table.hpp).
+    /// Facet tables shared by the contexts (local index only; vocabulary/facet_table.hpp).
     mutable search::FacetTableCache facet_tables;
     /// The facet table for the context's revision, or null: count with match spies.
     std::shared_ptr<const search::FacetTable> facet_table(Context& c) const {
@@ -330,7 +330,7 @@ Searcher::Impl::Prepared Searcher::Impl::prepare(Context& c, const SearchRequest
                 term = schema::facet_term(schema::FacetKind::year, std::to_string(*y));
             } else {
                 std::string canonical = facet == Facet::venue ? normalize_venue(v) : normalize_institution(v);
-                term = schema::facet_term(search::facet_kind(facet), canonical.empty() ? v : canonical);
+                term = schema::facet_term(schema::facet_kind(facet), canonical.empty() ? v : canonical);
             }
             if (!c.db.term_exists(term))
                 p.warnings.push_back(std::string(facet_name(facet)) + " \"" + v + "\" is not in the index");

@@ -4,8 +4,8 @@
 
 #include "core/text.hpp"
 #include "cvsearch/errors.hpp"
-#include "indexer/shards.hpp"
-#include "indexer/synonyms.hpp"
+#include "vocabulary/shards.hpp"
+#include "vocabulary/synonyms.hpp"
 
 namespace cvsearch::search {
 namespace fs = std::filesystem;

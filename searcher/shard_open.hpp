@@ -8,7 +8,7 @@
 //
 // The remote backend returns no spelling and no synonyms (XAPIAN-NOTES §7),
 // so a sharded index also gets an auxiliary database for those: the stub's
-// "# cvsearch-aux PATH" (indexer/shards.hpp), SearcherOptions::aux_db, or an
+// "# cvsearch-aux PATH" (vocabulary/shards.hpp), SearcherOptions::aux_db, or an
 // in-memory one with the compiled-in synonyms only.
 #pragma once
 

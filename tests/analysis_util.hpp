@@ -15,7 +15,7 @@
 
 #include "cvsearch/parse.hpp"
 #include "cvsearch/profile.hpp"
-#include "indexer/analyzer.hpp"
+#include "vocabulary/analyzer.hpp"
 #include "tests/test_util.hpp"
 
 namespace cvsearch::testing {

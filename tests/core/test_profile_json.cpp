@@ -89,7 +89,7 @@ TEST_CASE("profile_from_json rejects malformed input with the origin and the fie
 
 #include <nlohmann/json.hpp>
 
-#include "../test_util.hpp"
+#include "tests/test_util.hpp"
 
 namespace {
 // Every key of `value` (recursively, through arrays) must be declared in `schema`.

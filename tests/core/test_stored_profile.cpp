@@ -10,7 +10,7 @@
 #include "cvsearch/errors.hpp"
 #include "cvsearch/parse.hpp"
 #include "cvsearch/profile.hpp"
-#include "../test_util.hpp"
+#include "tests/test_util.hpp"
 
 using namespace cvsearch;
 

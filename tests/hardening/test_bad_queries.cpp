@@ -14,7 +14,7 @@
 #include "core/text.hpp"
 #include "cvsearch/indexer.hpp"
 #include "cvsearch/searcher.hpp"
-#include "tests/search/fixtures.hpp"
+#include "tests/searcher/fixtures.hpp"
 
 using namespace cvsearch;
 using namespace cvsearch::testing;

@@ -10,8 +10,8 @@
 #include "core/text.hpp"
 #include "cvsearch/errors.hpp"
 #include "cvsearch/parse.hpp"
-#include "indexer/extract/extract.hpp"
-#include "indexer/readers/reader.hpp"
+#include "parse/extract/extract.hpp"
+#include "parse/readers/reader.hpp"
 
 using namespace cvsearch;
 

@@ -1,0 +1,320 @@
+// Affiliations: institution, role and years from education and experience sections.
+//
+// Each line is cut into parts (at column gaps, pipes and commas) and every part
+// classified: date, place, role/degree, institution (by strength: a university
+// beats a company beats a lab), or unknown. Lines are then grouped into entries
+// anchored by their institution. PDF text often puts the dates of several
+// entries after all of them ("Univ A / PhD / Univ B / MS / Ann Arbor / 2021 -
+// Present / Daejeon / 2016 - 2018"), so dates that are not on an entry's own
+// lines are handed out to the undated entries in order.
+#include "parse/extract/affiliations.hpp"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+
+#include "core/text.hpp"
+#include "parse/extract/affiliation_parts.hpp"
+#include "parse/extract/chars.hpp"
+#include "parse/extract/dates.hpp"
+#include "parse/extract/lexicon.hpp"
+#include "parse/normalize/normalize.hpp"
+
+namespace cvsearch::extract {
+
+using chars::count_words;
+namespace {
+
+using Strength = InstitutionStrength;
+
+struct LineInfo {
+    std::size_t index = 0;
+    std::string inst;
+    Strength strength = Strength::none;
+    std::string role;
+    std::vector<YearRange> dates;
+    bool location = false;
+    std::size_t other_words = 0;  // words that are no date, place, role or institution
+};
+
+struct Entry {
+    std::string inst;
+    std::string role;
+    std::vector<YearRange> dates;
+    std::size_t line = 0;
+    bool dated_here = false;  // dates came from the entry's own lines
+};
+
+// The institution of a line: the strongest institution part; a lab or unit
+// yields to an acronym beside it ("Software Platform Lab, SNU" -> "SNU").
+std::optional<std::size_t> pick_institution(const std::vector<Part>& parts, bool allow_elimination, bool education) {
+    // A university outranks an institute beside it ("Kavli Institute, University of X").
+    auto rank = [&](std::size_t i) {
+        int r = static_cast<int>(parts[i].strength) * 2;
+        if (parts[i].strength == Strength::academic && text::fold(parts[i].text).find("univ") != std::string::npos) ++r;
+        return r;
+    };
+    std::optional<std::size_t> best;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        if (parts[i].kind != Part::Kind::institution || parts[i].strength == Strength::department) continue;
+        if (!best || rank(i) > rank(*best)) best = i;
+    }
+    // An acronym names the institution next to a unit ("Vision Lab, NFU"), when the
+    // table knows it, or by elimination in an entry line.
+    bool unit_beside = std::any_of(parts.begin(), parts.end(), [](const Part& p) {
+        return p.kind == Part::Kind::institution && p.strength <= Strength::unit;
+    });
+    if (!best || parts[*best].strength <= Strength::unit) {
+        for (std::size_t i = 0; i < parts.size(); ++i)
+            if (parts[i].kind == Part::Kind::unknown && !parts[i].remark && is_acronym(parts[i].text) && !is_location(parts[i].text) &&
+                (unit_beside || allow_elimination || normalize::find_institution(parts[i].text)))
+                return i;
+    }
+    // "Example Research Center | Research Assistant, Institute of Climate Research": a
+    // place named after the role is the role's unit when the line began with an institution.
+    if (best) {
+        auto role_at = std::find_if(parts.begin(), parts.end(), [](const Part& p) { return p.kind == Part::Kind::role; });
+        std::size_t r = static_cast<std::size_t>(role_at - parts.begin());
+        if (role_at != parts.end() && *best > r)
+            for (std::size_t i = 0; i < r; ++i)
+                if (parts[i].kind == Part::Kind::institution && parts[i].strength >= Strength::org) {
+                    best = i;
+                    break;
+                }
+    }
+    // A lab or group alone names no institution ("Geometric Modeling Research Group").
+    if (best && parts[*best].strength == Strength::unit) best.reset();
+    if (best) return best;
+    if (!allow_elimination) return std::nullopt;
+    bool has_context = std::any_of(parts.begin(), parts.end(), [](const Part& p) {
+        return p.kind == Part::Kind::role || p.kind == Part::Kind::location;
+    });
+    if (!has_context) return std::nullopt;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        if (parts[i].kind != Part::Kind::unknown || parts[i].remark) continue;
+        if (education ? is_acronym(parts[i].text) : plain_name(parts[i].text)) return i;
+        if (!education) break;  // only the first unknown part may be the employer
+    }
+    // "Example Corp, China (2022 - 2025)": the employer read as a city before its country.
+    bool country_next = parts.size() >= 2 && parts[1].kind == Part::Kind::location && parts[1].text.size() > 3;  // not "CA"
+    if (!education && !parts.empty() && parts[0].city_by_neighbour && country_next && parts.size() <= 3 && plain_name(parts[0].text) &&
+        std::none_of(parts.begin(), parts.end(), [](const Part& p) { return p.kind == Part::Kind::unknown && !p.remark; }))
+        return 0;
+    return std::nullopt;
+}
+
+// The role: the first role part, with the field after a degree ("Ph.D.", "Computer Science").
+std::string pick_role(const std::vector<Part>& parts, std::optional<std::size_t> inst) {
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        if (parts[i].kind != Part::Kind::role) continue;
+        std::string role = parts[i].text;
+        if (starts_with_degree(role) && i + 1 < parts.size() && parts[i + 1].kind == Part::Kind::unknown && inst != i + 1 &&
+            is_field_of_study(parts[i + 1].text))
+            role += ", " + parts[i + 1].text;
+        return role;
+    }
+    return {};
+}
+
+// The campus after "University of X": kept when the table then knows the
+// institution better ("University of California, Berkeley").
+std::string with_campus(const std::vector<Part>& parts, std::size_t i) {
+    std::string inst = parts[i].text;
+    if (i + 1 >= parts.size() || parts[i + 1].kind != Part::Kind::unknown || parts[i + 1].remark ||
+        parts[i].strength != Strength::academic || count_words(parts[i + 1].text) > 3)
+        return inst;
+    std::string joined = inst + ", " + parts[i + 1].text;
+    auto alone = normalize::find_institution(inst);
+    auto both = normalize::find_institution(joined);
+    if (both && (!alone || alone->canonical != both->canonical)) return joined;
+    return inst;
+}
+
+LineInfo analyze(const Line& line, std::size_t index, bool education, bool header, bool research) {
+    LineInfo info;
+    info.index = index;
+    if (line.blank() || is_detail_label(line.text)) return info;
+    if (header && is_postal_address(line.text)) return info;  // "Gates Hillman Center, 5000 Forbes Ave, ..."
+    std::string head = entry_head(line.text);
+    if (is_description(head)) return info;
+    std::string text = unglue_columns(cut_detail(head));
+    if (count_words(text) > 30) return info;  // a description paragraph
+    auto spans = find_date_spans(text);
+    std::string rest;
+    std::size_t at = 0;
+    for (const auto& sp : spans) {
+        rest += text.substr(at, sp.begin - at) + "\t";
+        at = sp.end;
+        info.dates.push_back(sp.range);
+    }
+    rest += text.substr(at);
+    // A sub-heading is a project or group title unless it names an institution itself.
+    std::vector<Part> parts = classify_parts(rest);
+    // Research sections list project titles next to dates: only named institutions count there.
+    bool allow_elimination = line.heading_level == 0 && count_words(rest) <= 16 && !header && !research;
+    // "date | role | institution | place | ...": the cells of a CV entry macro say what they are.
+    if (!header && !research && !spans.empty()) {
+        std::vector<std::string> cells;
+        std::string s = text;
+        std::size_t at;
+        while ((at = s.find(" | ")) != std::string::npos) s.replace(at, 3, "\x1F");
+        for (std::string_view c : text::split(s, '\x1F')) cells.emplace_back(text::trim(c));
+        if (cells.size() >= 3 && is_only_dates(cells[0])) {
+            for (auto& p : parts) {
+                std::string_view first_cell_part = std::string_view(cells[2]).substr(0, cells[2].find(','));
+                if (p.kind == Part::Kind::unknown && p.text == text::trim(first_cell_part) && plain_name(p.text) && !is_location(p.text))
+                    p.kind = Part::Kind::institution, p.strength = Strength::org;
+                if (p.kind == Part::Kind::unknown && p.text == cells[1]) p.kind = Part::Kind::role;
+            }
+        }
+    }
+    auto inst = pick_institution(parts, allow_elimination, education);
+    if (inst && line.heading_level > 0 && parts[*inst].strength < Strength::academic) inst.reset();
+    if (inst && header && parts[*inst].strength < Strength::org) inst.reset();
+    if (inst) {
+        info.inst = with_campus(parts, *inst);
+        info.strength = parts[*inst].strength;
+    }
+    info.role = pick_role(parts, inst);
+    info.location = std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.kind == Part::Kind::location; });
+    for (const auto& p : parts)
+        if (p.kind == Part::Kind::unknown) info.other_words += count_words(p.text);
+    return info;
+}
+
+YearRange merge(const std::vector<YearRange>& dates) {
+    YearRange out;
+    for (const auto& d : dates) {
+        if (d.start && (!out.start || *d.start < *out.start)) out.start = d.start;
+        if (d.end && (!out.end || *d.end > *out.end)) out.end = d.end;
+        out.current |= d.current;
+    }
+    if (out.current) out.end.reset();
+    return out;
+}
+
+// Dates written on lines of their own go to the entries that have none: in
+// order when the counts match (PDF column layouts), else to the nearest entry
+// above (or below, for dates before the first entry).
+void assign_floating_dates(std::vector<Entry>& entries, const std::vector<std::pair<std::size_t, std::vector<YearRange>>>& floating) {
+    std::vector<Entry*> undated;
+    for (auto& e : entries)
+        if (e.dates.empty()) undated.push_back(&e);
+    if (!undated.empty() && undated.size() == floating.size()) {
+        for (std::size_t i = 0; i < floating.size(); ++i) undated[i]->dates = floating[i].second;
+        return;
+    }
+    for (const auto& [line, dates] : floating) {
+        Entry* target = nullptr;
+        for (auto& e : entries)
+            if (e.line <= line && e.dates.empty()) target = &e;
+        if (!target)
+            for (auto& e : entries)
+                if (e.line > line && e.dates.empty()) {
+                    target = &e;
+                    break;
+                }
+        if (target) target->dates = dates;
+    }
+}
+
+AffiliationKind kind_of(const std::string& block_kind, const std::string& role) {
+    std::string r = text::ascii_lower(role);
+    if (r.find("visiting") != std::string::npos || r.find("visitor") != std::string::npos || r.find("sabbatical") != std::string::npos ||
+        r.find("exchange") != std::string::npos)
+        return AffiliationKind::visiting;
+    if (block_kind == "education") return AffiliationKind::education;
+    if (block_kind == "header" && starts_with_degree(role)) return AffiliationKind::education;
+    return AffiliationKind::work;
+}
+
+std::vector<Entry> group_entries(const Block& block) {
+    const bool education = block.kind == "education";
+    std::vector<Entry> entries;
+    std::vector<std::pair<std::size_t, std::vector<YearRange>>> floating;
+    Entry* cur = nullptr;
+    bool pending = false;  // cur came from a role or date line and waits for its institution
+    std::optional<std::size_t> completed;  // the line that gave cur its institution, role and dates
+    for (std::size_t i = 0; i < block.lines.size(); ++i) {
+        LineInfo info = analyze(block.lines[i], i, education, block.kind == "header", block.kind == "research");
+        // "2016-2019 | Research Assistant | University X" followed straight by
+        // "Injury Prevention Center": a unit of the entry above, not a new place.
+        bool bare = !info.inst.empty() && info.role.empty() && info.dates.empty();
+        // (Unless a new role line above waits for its institution.)
+        if (bare && !pending && completed && i > 0 && !block.lines[i - 1].blank() && i - *completed <= 3) continue;
+        if (!info.inst.empty()) {
+            // A role line waiting for its institution gets it from the next lines
+            // ("2005 - 2010  Dipl.-Ing., / University of X"), not across a blank line.
+            bool near = cur && i - cur->line <= 2 && std::none_of(block.lines.begin() + static_cast<std::ptrdiff_t>(cur->line),
+                                                                  block.lines.begin() + static_cast<std::ptrdiff_t>(i),
+                                                                  [](const Line& l) { return l.blank(); });
+            bool joins = cur && pending && (near || cur->dates.empty()) && (info.role.empty() || cur->role.empty()) &&
+                         (info.dates.empty() || cur->dates.empty());
+            if (!joins) {
+                entries.push_back(Entry{});
+                entries.back().line = i;
+            }
+            cur = &entries.back();
+            pending = false;
+            cur->inst = info.inst;
+            if (cur->role.empty()) cur->role = info.role;
+            if (!info.dates.empty() && cur->dates.empty()) cur->dates = info.dates, cur->dated_here = true;
+            if (!cur->role.empty() && !cur->dates.empty()) completed = i;
+        } else if (!info.role.empty()) {
+            bool new_position = !cur || (!cur->role.empty() && (!info.dates.empty() || cur->dated_here));
+            if (new_position) {
+                entries.push_back(Entry{});
+                entries.back().line = i;
+                cur = &entries.back();
+                pending = true;
+                cur->role = info.role;
+                cur->dates = info.dates;
+                cur->dated_here = !info.dates.empty();
+            } else if (cur->role.empty()) {
+                cur->role = info.role;
+                if (!info.dates.empty() && cur->dates.empty()) cur->dates = info.dates, cur->dated_here = true;
+            }
+            if (cur && !cur->inst.empty() && !cur->role.empty() && !cur->dates.empty()) completed = i;
+        } else if (!info.dates.empty() && info.other_words <= 4) {  // not "shipped to production in 2023"
+            floating.emplace_back(i, info.dates);
+        }
+    }
+    // A second position at the same place ("Senior Researcher 2021 - / Researcher
+    // 2019 - 2021") inherits the institution above it.
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        if (entries[i].inst.empty() && i > 0) entries[i].inst = entries[i - 1].inst;
+    entries.erase(std::remove_if(entries.begin(), entries.end(), [](const Entry& e) { return e.inst.empty(); }), entries.end());
+    assign_floating_dates(entries, floating);
+    return entries;
+}
+
+}  // namespace
+
+// "Ph.D. in Computer Science (expected" once "May 2026)" was read as a date:
+// an aside left open at the end goes, with the punctuation before it.
+static std::string tidy_role(const std::string& raw) {
+    std::string role = text::collapse_whitespace(raw);
+    std::size_t open = role.rfind('(');
+    if (open != std::string::npos && role.find(')', open) == std::string::npos) role.erase(open);
+    while (!role.empty() && (role.back() == ' ' || role.back() == ',' || role.back() == ';')) role.pop_back();
+    return role;
+}
+
+std::vector<Affiliation> extract_affiliations(const Block& block) {
+    std::vector<Affiliation> out;
+    for (const Entry& e : group_entries(block)) {
+        if (block.kind == "header" && e.dates.empty()) continue;
+        Affiliation a;
+        a.institution_raw = tidy_institution(e.inst);
+        a.role = tidy_role(e.role);
+        a.kind = kind_of(block.kind, e.role);
+        YearRange r = merge(e.dates);
+        a.start_year = r.start;
+        a.end_year = r.end;
+        a.current = r.current;
+        if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(std::move(a));
+    }
+    return out;
+}
+
+}  // namespace cvsearch::extract

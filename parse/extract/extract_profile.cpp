@@ -1,0 +1,100 @@
+// The whole extraction: sections first, then each facet from the sections that hold it.
+#include "parse/extract/affiliations.hpp"
+#include "parse/extract/extract.hpp"
+#include "parse/extract/lists.hpp"
+#include "parse/extract/mentions.hpp"
+#include "parse/extract/names.hpp"
+#include "parse/extract/publications.hpp"
+#include "parse/extract/sections.hpp"
+
+#include <algorithm>
+
+#include "core/text.hpp"
+
+namespace cvsearch::extract {
+namespace {
+
+void append(std::vector<std::string>& to, const std::vector<std::string>& from) {
+    for (const auto& x : from)
+        if (std::find(to.begin(), to.end(), x) == to.end()) to.push_back(x);
+}
+
+// A publication page without the owner's name on it ("Skip to main content",
+// then the list): the owner is the one author on (nearly) every paper.
+std::string author_of_every_paper(const std::vector<Publication>& pubs) {
+    std::vector<std::pair<std::string, std::size_t>> counts;  // first spelling seen, papers
+    std::size_t with_authors = 0;
+    for (const auto& pub : pubs) {
+        if (pub.authors.empty()) continue;
+        ++with_authors;
+        std::vector<std::string> seen;
+        for (const auto& a : pub.authors) {
+            std::string key = text::fold_key(a);
+            if (key.empty() || std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+            seen.push_back(key);
+            auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return text::fold_key(c.first) == key; });
+            if (it == counts.end()) counts.emplace_back(a, 1);
+            else ++it->second;
+        }
+    }
+    if (with_authors < 3) return {};
+    auto best = std::max_element(counts.begin(), counts.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    // Everyone's name on at least 80% of the papers, and a full name ("Insu Jang", not "I. Jang").
+    if (best == counts.end() || best->second * 5 < with_authors * 4 || best->first.find('.') != std::string::npos ||
+        best->first.find(' ') == std::string::npos)
+        return {};
+    return best->first;
+}
+
+bool has_publication_section(const std::vector<Block>& blocks) {
+    return std::any_of(blocks.begin(), blocks.end(), [](const Block& b) { return b.kind == "publications"; });
+}
+
+}  // namespace
+
+Profile extract_profile(const readers::TextDocument& doc) {
+    std::vector<Block> blocks = split_blocks(doc.text);
+    Profile p;
+    p.name = find_name(blocks, doc);
+    p.emails = find_emails(blocks, doc);
+    p.homepage = find_homepage(doc);
+    p.headline = find_headline(blocks, p.name);
+    const bool publication_section = has_publication_section(blocks);
+    for (const Block& b : blocks) {
+        if (b.kind == "education" || b.kind == "experience" || b.kind == "header" || b.kind == "research") {
+            for (auto& a : extract_affiliations(b)) p.affiliations.push_back(std::move(a));
+        }
+        if (b.kind == "experience" || b.kind == "projects" || b.kind == "other")
+            for (auto& pub : embedded_publications(b)) p.publications.push_back(std::move(pub));
+        if (b.kind == "publications") {
+            for (auto& pub : extract_publications(b)) p.publications.push_back(std::move(pub));
+        } else if (!publication_section && (b.kind == "header" || b.kind == "other")) {
+            // A page that is a publication list without saying so.
+            for (auto& pub : extract_stray_publications(b)) p.publications.push_back(std::move(pub));
+        }
+        if (b.kind == "interests") append(p.interests, extract_interests(b));
+        if (b.kind == "skills") append(p.skills, extract_skills(b));
+        if (b.kind == "awards") append(p.awards, extract_awards(b));
+        p.sections.push_back(Section{b.heading, b.kind, block_text(b)});
+    }
+    // Home pages without a publication list or an education section: fall back
+    // to what news items and the biography say.
+    // A publication list of bare links ("[Paper]", "[ArXiv]") says nothing either.
+    bool listed = std::any_of(p.publications.begin(), p.publications.end(),
+                              [](const Publication& pub) { return !pub.venue_raw.empty() || pub.year; });
+    for (const Block& b : blocks) {
+        bool prose = b.kind == "header" || b.kind == "summary" || b.kind == "news" || b.kind == "other" || b.kind == "projects" ||
+                     b.kind == "research";
+        if (!prose) continue;
+        if (!listed || !publication_section)
+            for (auto& pub : mentioned_publications(b)) p.publications.push_back(std::move(pub));
+    }
+    if (p.name.empty()) p.name = author_of_every_paper(p.publications);
+    if (p.affiliations.empty())
+        for (const Block& b : blocks)
+            if (b.kind == "header" || b.kind == "summary" || b.kind == "other" || b.kind == "research")
+                for (auto& a : mentioned_affiliations(b)) p.affiliations.push_back(std::move(a));
+    return p;
+}
+
+}  // namespace cvsearch::extract

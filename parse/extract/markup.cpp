@@ -1,0 +1,276 @@
+#include "parse/extract/markup.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "core/text.hpp"
+#include "parse/extract/chars.hpp"
+
+namespace cvsearch::extract {
+namespace {
+
+// Escaped "\*" and "\_" are literal characters (co-author marks, snake_case);
+// they hide behind private-use code points while emphasis is removed.
+constexpr std::string_view kStarHold = "\xEE\x80\x81";   // U+E001
+constexpr std::string_view kUnderHold = "\xEE\x80\x82";  // U+E002
+
+void replace_all(std::string& s, std::string_view from, std::string_view to) {
+    for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+        s.replace(at, from.size(), to);
+}
+
+std::string unescape(std::string_view s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        char c = s[i];
+        if (c == '\\' && i + 1 < s.size() && std::ispunct(static_cast<unsigned char>(s[i + 1]))) {
+            char n = s[++i];
+            if (n == '*') out += kStarHold;
+            else if (n == '_') out += kUnderHold;
+            else out.push_back(n);
+            continue;
+        }
+        out.push_back(c);
+    }
+    return out;
+}
+
+bool block_tag(std::string_view name) {
+    static const std::array<const char*, 16> tags = {"br", "li", "ul", "ol", "p", "div", "td", "tr", "th",
+                                                     "table", "h1", "h2", "h3", "h4", "h5", "h6"};
+    std::string n = text::ascii_lower(name);
+    return std::any_of(tags.begin(), tags.end(), [&](const char* t) { return n == t; });
+}
+
+// Drops <tag ...> and </tag>; block tags leave a column gap behind.
+std::string strip_tags(std::string_view s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '<') {
+            std::size_t j = i + 1;
+            if (j < s.size() && s[j] == '/') ++j;
+            std::size_t name_start = j;
+            while (j < s.size() && std::isalnum(static_cast<unsigned char>(s[j]))) ++j;
+            std::size_t close = s.find('>', j);
+            bool tag = j > name_start && std::isalpha(static_cast<unsigned char>(s[name_start])) && close != std::string_view::npos &&
+                       s.substr(j, close - j).find('<') == std::string_view::npos &&
+                       (j == close || s[j] == ' ' || s[j] == '/');
+            if (tag) {
+                if (block_tag(s.substr(name_start, j - name_start))) out += "  ";
+                i = close;
+                continue;
+            }
+        }
+        out.push_back(s[i]);
+    }
+    return out;
+}
+
+std::string decode_entities(std::string_view s) {
+    static const std::array<std::pair<const char*, const char*>, 14> named = {{
+        {"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&#39;", "'"},
+        {"&nbsp;", " "}, {"&middot;", "\xC2\xB7"}, {"&ndash;", "\xE2\x80\x93"}, {"&mdash;", "\xE2\x80\x94"},
+        {"&bull;", "\xE2\x80\xA2"}, {"&rsquo;", "\xE2\x80\x99"}, {"&ldquo;", "\xE2\x80\x9C"}, {"&rdquo;", "\xE2\x80\x9D"}}};
+    if (s.find('&') == std::string_view::npos) return std::string(s);
+    std::string out(s);
+    for (const auto& [from, to] : named) replace_all(out, from, to);
+    return out;
+}
+
+// "[text](url)" -> "text", "![alt](src)" -> "".
+std::string strip_links(std::string_view s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        bool image = s[i] == '!' && i + 1 < s.size() && s[i + 1] == '[';
+        std::size_t open = image ? i + 1 : i;
+        if (s[open] == '[') {
+            std::size_t close = s.find(']', open);
+            if (close != std::string_view::npos && close + 1 < s.size() && s[close + 1] == '(') {
+                std::size_t end = s.find(')', close + 2);
+                if (end != std::string_view::npos && s.substr(open + 1, close - open - 1).find('[') == std::string_view::npos) {
+                    if (!image) out.append(s.substr(open + 1, close - open - 1));
+                    i = end;
+                    continue;
+                }
+            }
+        }
+        out.push_back(s[i]);
+    }
+    return out;
+}
+
+bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || (static_cast<unsigned char>(c) >= 0x80); }
+
+// Removes paired single emphasis marks: "*Title*" and "_Title_" lose their marks,
+// a lone "*" (a footnote or co-author mark) stays.
+std::string strip_single_emphasis(std::string s, char mark) {
+    std::vector<std::size_t> opens;
+    std::vector<std::size_t> drop;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] != mark) continue;
+        bool prev_word = i > 0 && word_char(s[i - 1]);
+        bool next_word = i + 1 < s.size() && s[i + 1] != ' ' && s[i + 1] != '\t';
+        bool can_open = (i == 0 || !word_char(s[i - 1]) || mark == '*') && next_word;
+        bool can_close = i > 0 && s[i - 1] != ' ' && s[i - 1] != '\t' && (mark == '*' || i + 1 >= s.size() || !word_char(s[i + 1]));
+        if (can_close && !opens.empty()) {
+            drop.push_back(opens.back());
+            drop.push_back(i);
+            opens.pop_back();
+        } else if (can_open && !(mark == '_' && prev_word)) {
+            opens.push_back(i);
+        }
+    }
+    std::sort(drop.begin(), drop.end());
+    for (auto it = drop.rbegin(); it != drop.rend(); ++it) s.erase(*it, 1);
+    return s;
+}
+
+bool is_bullet_glyph(char32_t c) {
+    switch (c) {
+        case U'\u2022': case U'\u00B7': case U'\u25CF': case U'\u25AA': case U'\u25E6': case U'\u25CB':
+        case U'\u25A0': case U'\u25BA': case U'\u25B8': case U'\u27A2': case U'\u2713': case U'\u2714':
+        case U'\u2217': case U'\u2043': case U'\u25C6': case U'\u2756': case U'\u27A4': case U'\u2192':
+        case U'\u25B6': case U'\u2023': case U'\u25AB': case U'\u25A1': case U'\u2219': case U'\u22C4':
+            return true;
+        default:
+            return c >= 0xE000 && c <= 0xF8FF;  // symbol fonts in PDF text
+    }
+}
+
+bool is_rule(std::string_view t) {
+    if (t.size() < 3) return false;
+    char c = t.front();
+    if (c != '-' && c != '*' && c != '_' && c != '=' && c != '|') return false;
+    return std::all_of(t.begin(), t.end(), [](char x) { return x == '-' || x == '*' || x == '_' || x == '=' || x == '|' || x == ' ' || x == ':'; });
+}
+
+std::size_t leading_columns(std::string_view s) {
+    std::size_t n = 0;
+    for (char c : s) {
+        if (c == ' ') ++n;
+        else if (c == '\t') n += 4;
+        else break;
+    }
+    return n;
+}
+
+bool whole_line_bold(std::string_view t) {
+    for (std::string_view m : {std::string_view("**"), std::string_view("__")}) {
+        if (t.size() > 4 && t.substr(0, 2) == m) {
+            std::string_view inner = t.substr(2);
+            while (!inner.empty() && (inner.back() == ':' || inner.back() == ' ')) inner.remove_suffix(1);
+            if (inner.size() > 2 && inner.substr(inner.size() - 2) == m && inner.substr(0, inner.size() - 2).find(m) == std::string_view::npos)
+                return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+std::string clean_inline(std::string_view s) {
+    std::string out = unescape(s);
+    out = strip_tags(out);
+    out = decode_entities(out);
+    out = strip_links(out);
+    replace_all(out, "**", "");
+    replace_all(out, "__", "");
+    replace_all(out, "`", "");
+    out = strip_single_emphasis(std::move(out), '*');
+    out = strip_single_emphasis(std::move(out), '_');
+    replace_all(out, kStarHold, "*");
+    replace_all(out, kUnderHold, "_");
+    replace_all(out, "\xC2\xA0", " ");  // no-break space
+    return out;
+}
+
+Marker strip_marker(std::string_view& s, std::string* label) {
+    Marker found = Marker::none;
+    for (;;) {
+        s = text::trim(s);
+        if (s.empty()) return found;
+        // Glyph bullets, and ASCII/dash bullets followed by a space.
+        std::size_t i = 0;
+        char32_t c = chars::next(s, i);
+        bool dash_bullet = (c == U'-' || c == U'*' || c == U'+' || c == U'\u2013' || c == U'\u2014') && i < s.size() &&
+                           (s[i] == ' ' || s[i] == '\t');
+        if (is_bullet_glyph(c) || dash_bullet) {
+            s.remove_prefix(i);
+            if (found == Marker::none) found = Marker::bullet;
+            continue;
+        }
+        // Numbers: "1.", "12)", "(3)", "[4]", "[C3]", "[J12]".
+        std::size_t j = 0;
+        bool bracket = s[0] == '[' || s[0] == '(';
+        if (bracket) ++j;
+        std::size_t letters = 0;
+        while (bracket && j < s.size() && std::isalpha(static_cast<unsigned char>(s[j])) && letters < 3) ++j, ++letters;
+        std::size_t digits_start = j;
+        while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
+        std::size_t digits = j - digits_start;
+        if (digits == 0 || digits > 3 || j >= s.size()) return found;
+        char close = s[j];
+        bool ok = bracket ? ((s[0] == '[' && close == ']') || (s[0] == '(' && close == ')'))
+                          : (close == '.' || close == ')');
+        if (!ok) return found;
+        if (j + 1 < s.size() && s[j + 1] != ' ' && s[j + 1] != '\t') return found;  // "1.5", "3.2x"
+        if (label) *label = std::string(s.substr(bracket ? 1 : 0, j - (bracket ? 1 : 0)));
+        s.remove_prefix(j + 1);
+        found = Marker::number;
+    }
+}
+
+std::vector<Line> split_lines(std::string_view text) {
+    std::vector<Line> lines;
+    for (std::string_view raw : text::split(text, '\n')) {
+        while (!raw.empty() && (raw.back() == '\r' || raw.back() == ' ' || raw.back() == '\t')) raw.remove_suffix(1);
+        Line line;
+        line.indent = leading_columns(raw);
+        std::string_view t = text::trim(raw);
+        if (is_rule(t)) t = {};
+        std::size_t hashes = 0;
+        while (hashes < t.size() && t[hashes] == '#') ++hashes;
+        if (hashes > 0 && hashes <= 6 && hashes < t.size() && (t[hashes] == ' ' || t[hashes] == '\t')) {
+            line.heading_level = static_cast<int>(hashes);
+            t = text::trim(t.substr(hashes));
+        }
+        line.bold = whole_line_bold(t);
+        std::string cleaned = clean_inline(t);
+        std::string_view rest = cleaned;
+        line.marker = strip_marker(rest, &line.label);
+        line.text = std::string(text::trim(rest));
+        if (line.text.empty() || is_rule(line.text)) {
+            line = Line{};
+        }
+        lines.push_back(std::move(line));
+    }
+    return lines;
+}
+
+std::string join_lines(const std::vector<std::string>& lines) {
+    std::string out;
+    for (const auto& l : lines) {
+        std::string_view t = text::trim(l);
+        if (t.empty()) continue;
+        if (out.empty()) {
+            out = std::string(t);
+            continue;
+        }
+        // "toler-" + "ance": a hyphen after a lower-case letter at a line end, with a
+        // lower-case continuation, is a word broken by the layout.
+        bool broken = out.size() >= 2 && out.back() == '-' && out[out.size() - 2] != ' ';
+        if (broken && chars::is_lower(chars::last(std::string_view(out).substr(0, out.size() - 1))) && chars::is_lower(chars::first(t))) {
+            out.pop_back();
+            out += t;
+        } else if (broken || out.back() == '/') {  // "Shard-" + "Level", "Checkpoint/" + "Restart"
+            out += t;
+        } else {
+            out += ' ';
+            out += t;
+        }
+    }
+    return out;
+}
+
+}  // namespace cvsearch::extract

@@ -1,0 +1,275 @@
+// Papers and places named in running text (news items, biographies, project lists).
+#include "parse/extract/mentions.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <optional>
+#include <string>
+
+#include "core/text.hpp"
+#include "parse/extract/affiliations.hpp"
+#include "parse/extract/chars.hpp"
+#include "parse/extract/dates.hpp"
+#include "parse/extract/lexicon.hpp"
+#include "parse/normalize/normalize.hpp"
+
+namespace cvsearch::extract {
+namespace {
+
+bool contains_any(const std::string& hay, std::initializer_list<const char*> needles) {
+    return std::any_of(needles.begin(), needles.end(), [&](const char* n) { return hay.find(n) != std::string::npos; });
+}
+
+// Clauses about service, talks and prizes name venues the person did not publish at.
+bool is_trap(const std::string& lower) {
+    return contains_any(lower, {"chair", "reviewer", "review for", "reviewing", "committee", "editor", " ae ", "ae of", "organiz",
+                                "keynote", "talk", "tutorial", "challenge", "leaderboard", "competition", "ranked", "elected",
+                                "fellow of", "invited as", "invited to", "serve", "serving", "member", "attend", "travel",
+                                "grant", "funding", "proposal", "award", "winner", "prize", "volunteer", "session", "panel",
+                                "speaker", "visit"});
+}
+
+bool has_paper_context(const std::string& lower) {
+    return contains_any(lower, {"paper", "accepted", "published", "pdf", "code", "spotlight", "oral", "arxiv", "preprint",
+                                "proceedings", "appear"});
+}
+
+std::vector<std::string> clauses_of(std::string_view line) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        char c = line[i];
+        bool end = (c == '!' || c == '?' || c == ';' || c == '|') || (c == '.' && i + 1 < line.size() && line[i + 1] == ' ');
+        if (end) {
+            out.push_back(cur);
+            cur.clear();
+            continue;
+        }
+        cur.push_back(c);
+    }
+    out.push_back(cur);
+    return out;
+}
+
+std::optional<int> line_year(std::string_view line) {
+    auto spans = find_date_spans(line);
+    if (spans.empty()) return std::nullopt;
+    return spans.back().range.end ? spans.back().range.end : spans.back().range.start;
+}
+
+// The words after a trigger, up to punctuation: "NeurIPS 2025 Workshop", "ACM CIKM 2025".
+std::string words_after(std::string_view s, std::size_t at, std::size_t max_words) {
+    std::string_view rest = text::trim(s.substr(at));
+    for (std::string_view lead : {"the proceedings of ", "proceedings of ", "the "})
+        if (text::starts_with_icase(rest, lead)) rest = text::trim(rest.substr(lead.size()));
+    std::string out;
+    std::size_t words = 0;
+    std::size_t i = 0;
+    while (i < rest.size() && words < max_words) {
+        std::size_t j = i;
+        while (j < rest.size() && rest[j] != ' ') ++j;
+        std::string_view w = rest.substr(i, j - i);
+        bool stop_after = false;
+        while (!w.empty() && std::string_view(",.!:;()").find(w.back()) != std::string_view::npos) {
+            w.remove_suffix(1);
+            stop_after = true;
+        }
+        if (w.empty() || w.front() == '(') break;
+        std::string lw = text::ascii_lower(w);
+        if (lw == "with" || lw == "and" || lw == "as" || lw == "for" || lw == "on" || lw == "in" || lw == "by" || lw == "this")
+            break;
+        out += (out.empty() ? "" : " ") + std::string(w);
+        ++words;
+        if (stop_after) break;
+        i = j + 1;
+    }
+    return out;
+}
+
+// "our NeurIPS 2021 paper": up to four words before "paper".
+std::string words_before(std::string_view s, std::size_t at) {
+    std::vector<std::string_view> w;
+    std::size_t end = at;
+    while (end > 0 && w.size() < 4) {
+        while (end > 0 && s[end - 1] == ' ') --end;
+        std::size_t b = end;
+        while (b > 0 && s[b - 1] != ' ') --b;
+        std::string_view word = s.substr(b, end - b);
+        std::string lw = text::ascii_lower(word);
+        if (word.empty() || lw == "our" || lw == "the" || lw == "a" || lw == "an" || lw == "my" || lw == "his" || lw == "her" ||
+            word.find_first_of(",.:;()") != std::string_view::npos)
+            break;
+        w.insert(w.begin(), word);
+        end = b;
+    }
+    std::string out;
+    for (auto x : w) out += (out.empty() ? "" : " ") + std::string(x);
+    return out;
+}
+
+std::vector<std::string> candidates_in(const std::string& clause, bool paper_line) {
+    std::vector<std::string> out;
+    std::string lower = text::ascii_lower(clause);
+    static const std::array<const char*, 16> triggers = {
+        "accepted by ", "accepted to ", "accepted at ", "accepted in ", "accepted for ", "accepted as ", "published in ",
+        "published at ", "published by ", "appear in ", "appear at ", "appears in ", "presented at ", "paper at ", "paper in ",
+        "papers at "};
+    for (const char* t : triggers)
+        for (std::size_t at = lower.find(t); at != std::string::npos; at = lower.find(t, at + 1))
+            out.push_back(words_after(clause, at + std::strlen(t), 6));
+    for (std::size_t at = lower.find(" paper"); at != std::string::npos; at = lower.find(" paper", at + 1)) {
+        std::string before = words_before(clause, at);
+        if (!find_years(before).empty()) out.push_back(before);
+    }
+    // "(CVPR 2019)", "(TPAMI, ICML 2014)": venues in parentheses after a title.
+    for (std::size_t open = clause.find('('); open != std::string::npos; open = clause.find('(', open + 1)) {
+        std::size_t close = clause.find(')', open);
+        if (close == std::string::npos) break;
+        std::string inner = clause.substr(open + 1, close - open - 1);
+        for (std::string_view part : text::split(inner, ',')) {
+            std::string_view p = text::trim(part);
+            std::string_view first = p.substr(0, p.find(' '));
+            if (!p.empty() && chars::count_upper(first) >= 2 && std::count(p.begin(), p.end(), ' ') <= 2) out.emplace_back(p);
+        }
+    }
+    // "ICLR 2022 spotlight": an acronym and a year on a line about a paper.
+    if (paper_line) {
+        auto years = find_years(clause);
+        for (const auto& y : years) {
+            std::string before = words_before(clause, y.begin);
+            std::string_view last = std::string_view(before).substr(before.rfind(' ') == std::string::npos ? 0 : before.rfind(' ') + 1);
+            if (!last.empty() && is_acronym(last)) out.push_back(std::string(last) + " " + clause.substr(y.begin, y.end - y.begin));
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<Publication> mentioned_publications(const Block& block) {
+    std::vector<Publication> out;
+    for (const Line& l : block.lines) {
+        if (l.blank()) continue;
+        std::string line_lower = text::ascii_lower(l.text);
+        bool paper_line = has_paper_context(line_lower);
+        std::optional<int> date = line_year(l.text);
+        for (const std::string& clause : clauses_of(l.text)) {
+            std::string lower = " " + text::ascii_lower(clause) + " ";
+            if (is_trap(lower)) continue;
+            for (std::string& cand : candidates_in(clause, paper_line)) {
+                cand = std::string(text::trim(cand));
+                auto venue = cand.empty() ? std::nullopt : normalize::find_venue(cand);
+                if (!venue) continue;
+                Publication p;
+                p.venue_raw = cand;
+                auto ys = find_years(cand);
+                p.year = ys.empty() ? date : std::optional<int>(ys.front().year);
+                // One mention per venue and year: "(ACM MM 2012)" is also "MM 2012".
+                bool seen = std::any_of(out.begin(), out.end(), [&](const Publication& q) {
+                    auto v = normalize::find_venue(q.venue_raw);
+                    return q.year == p.year && v && v->canonical == venue->canonical;
+                });
+                if (!seen) out.push_back(std::move(p));
+            }
+        }
+    }
+    return out;
+}
+
+namespace {
+
+bool is_connector(std::string_view w) {
+    return w == "of" || w == "and" || w == "de" || w == "di" || w == "la" || w == "for" || w == "the" || w == "&" || w == "du" ||
+           w == "der" || w == "des" || w == "y" || w == "et";
+}
+
+// The capitalized run at `at`: "the University of California, Berkeley" -> "University of California".
+std::string capitalized_run(std::string_view s, std::size_t at) {
+    std::string_view rest = text::trim(s.substr(at));
+    if (text::starts_with_icase(rest, "the ")) rest.remove_prefix(4);
+    std::vector<std::string> words;
+    std::size_t i = 0;
+    while (i < rest.size() && words.size() < 10) {
+        std::size_t j = i;
+        while (j < rest.size() && rest[j] != ' ') ++j;
+        std::string w(rest.substr(i, j - i));
+        bool stop_after = false;
+        while (!w.empty() && std::string_view(",.!:;").find(w.back()) != std::string_view::npos) {
+            w.pop_back();
+            stop_after = true;
+        }
+        bool paren = !w.empty() && w.front() == '(' && w.back() == ')';
+        if (w.empty() || (!chars::is_upper(chars::first(w)) && !is_connector(w) && !paren)) break;
+        words.push_back(w);
+        if (stop_after) break;
+        i = j + 1;
+    }
+    while (!words.empty() && is_connector(words.back())) words.pop_back();
+    std::string out;
+    for (const auto& w : words) out += (out.empty() ? "" : " ") + w;
+    return out;
+}
+
+std::string next_word_after(std::string_view s, std::size_t at, const std::string& run) {
+    std::size_t pos = s.find(run, at);
+    if (pos == std::string_view::npos) return {};
+    std::string_view rest = s.substr(pos + run.size());
+    if (rest.size() < 3 || rest[0] != ',') return {};
+    return capitalized_run(rest, 1);
+}
+
+}  // namespace
+
+std::vector<Affiliation> mentioned_affiliations(const Block& block) {
+    std::vector<Affiliation> out;
+    std::vector<std::string> paragraph;
+    auto scan = [&](const std::string& text) {
+        std::string lower = text::ascii_lower(text);
+        for (const char* t : {" at ", " from ", "joined ", "joining ", " join ", "worked for ", " with "}) {
+            for (std::size_t at = lower.find(t); at != std::string::npos; at = lower.find(t, at + 1)) {
+                std::size_t start = at + std::strlen(t);
+                std::string run = capitalized_run(text, start);
+                if (run.empty()) continue;
+                // The sentence around the mention: "invited for a talk at X" is no affiliation.
+                std::size_t sb = lower.rfind(". ", at);
+                std::size_t se = lower.find(". ", at);
+                std::string sentence = " " + lower.substr(sb == std::string::npos ? 0 : sb, (se == std::string::npos ? lower.size() : se) - (sb == std::string::npos ? 0 : sb)) + " ";
+                if (is_trap(sentence)) continue;
+                bool known = normalize::find_institution(run).has_value();
+                InstitutionStrength s = institution_strength(run);
+                if (!known && s < InstitutionStrength::org) continue;
+                if (std::string(t) == " with " && !known) continue;  // "with Prof. X", "with the Lab"
+                std::string campus = next_word_after(text, start, run);
+                std::string inst = run;
+                if (!campus.empty()) {
+                    auto alone = normalize::find_institution(run);
+                    auto both = normalize::find_institution(run + ", " + campus);
+                    if (both && (!alone || alone->canonical != both->canonical)) inst = run + ", " + campus;
+                }
+                std::string before = lower.substr(at > 80 ? at - 80 : 0, at - (at > 80 ? at - 80 : 0));
+                Affiliation a;
+                a.institution_raw = tidy_institution(inst);
+                a.kind = contains_any(before, {"bachelor", "master", "degree", "ph.d", "phd", "student", "candidate", "graduate",
+                                               "studied", "b.s", "m.s", "undergraduate"}) && before.find("postdoc") == std::string::npos
+                             ? AffiliationKind::education
+                             : AffiliationKind::work;
+                if (std::none_of(out.begin(), out.end(), [&](const Affiliation& x) { return x.institution_raw == a.institution_raw; }))
+                    out.push_back(std::move(a));
+            }
+        }
+    };
+    for (const Line& l : block.lines) {
+        if (l.blank() || l.marker != Marker::none) {
+            if (!paragraph.empty()) scan(text::collapse_whitespace(join_lines(paragraph)));
+            paragraph.clear();
+            if (!l.blank()) paragraph.push_back(l.text);
+            continue;
+        }
+        paragraph.push_back(l.text);
+    }
+    if (!paragraph.empty()) scan(text::collapse_whitespace(join_lines(paragraph)));
+    return out;
+}
+
+}  // namespace cvsearch::extract

@@ -1,0 +1,26 @@
+// parse/extract/mentions.hpp — publications and affiliations named in running text (internal).
+//
+// Home pages often have no publication list or education section: papers show
+// up in news items ("Our paper was accepted by NeurIPS 2025!") and places in a
+// biography ("a postdoctoral scholar at the University of X"). These readers
+// are a fallback for such CVs; they only trust names the venue and
+// institution tables know, or that carry an institution word.
+#pragma once
+
+#include <vector>
+
+#include "cvsearch/profile.hpp"
+#include "parse/extract/sections.hpp"
+
+namespace cvsearch::extract {
+
+/// Papers mentioned in news items, project lists and prose: "accepted by
+/// ICLR 2025", "our NeurIPS 2021 paper", "HRNet (CVPR 2019)". Service and
+/// awards ("area chair of CVPR 2020", "challenge at NeurIPS") are skipped.
+std::vector<Publication> mentioned_publications(const Block& block);
+
+/// Institutions a biography places the person at: "Ph.D. candidate at X",
+/// "obtained my bachelor degree from Y", "joined Z".
+std::vector<Affiliation> mentioned_affiliations(const Block& block);
+
+}  // namespace cvsearch::extract

@@ -1,0 +1,573 @@
+// Name, emails, homepage and headline: the identity part of a CV.
+#include "parse/extract/names.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <unordered_set>
+
+#include "core/text.hpp"
+#include "parse/extract/chars.hpp"
+#include "parse/extract/dates.hpp"
+#include "parse/extract/extract.hpp"
+
+namespace cvsearch::extract {
+namespace {
+
+// Words that never occur in a person's name but often in lines that look like one.
+const std::unordered_set<std::string>& non_name_words() {
+    static const std::unordered_set<std::string> words = {
+        "curriculum", "vitae", "vita", "resume", "cv", "university", "universitat", "universite", "universidad", "institute",
+        "institut", "department", "school", "college", "laboratory", "lab", "labs", "research", "researcher", "engineer",
+        "engineering", "scientist", "science", "sciences", "professor", "student", "candidate", "phd", "contents", "table",
+        "skip", "main", "content", "page", "home", "about", "publications", "publication", "education", "experience",
+        "street", "road", "avenue", "building", "inc", "ltd", "computer", "systems", "learning", "data", "center",
+        "centre", "the", "of", "and", "for", "in", "at", "on", "with", "group", "team", "project", "projects", "award",
+        "national", "international", "conference", "journal", "summary", "profile", "contact", "email", "phone", "address",
+        "homepage", "website", "last", "updated", "present", "information", "personal", "welcome", "hello", "hi", "news",
+        "blog", "menu", "navigation", "toggle", "theme", "postdoc", "postdoctoral", "fellow", "associate", "assistant",
+        "lecturer", "director", "manager", "intern", "member", "mail", "tel", "fax", "mobile", "office", "room", "usa",
+        "korea", "china", "germany", "france", "india", "japan", "canada", "america", "united", "states", "kingdom",
+        "republic", "city", "technology", "technologies", "software", "machine", "intelligence", "artificial", "network",
+        "networks", "google", "microsoft", "scholar", "github", "linkedin", "twitter", "orcid", "skills", "interests",
+        "honors", "awards", "teaching", "service", "talks", "references", "selected", "recent", "papers", "preprints",
+        "view", "download", "pdf", "html", "click", "here", "my", "our", "your", "this", "is", "a", "an", "by", "from",
+        "faculty", "program", "programme", "degree", "bachelor", "master", "doctor", "candidate", "visiting", "senior",
+        "junior", "chief", "head", "founder", "ceo", "cto", "mathematics", "physics", "biology", "chemistry", "economics",
+        "statistics", "medicine", "medical", "health", "energy", "design", "analysis", "theory", "modeling", "systems",
+        "distributed", "cloud", "computing", "security", "vision", "language", "languages", "robotics", "january",
+        "february", "september", "october", "november", "december", "english", "native", "fluent", "private", "public", "open", "source", "code", "slides",
+        "video", "bibtex", "abstract", "paper", "best", "prize", "table", "mit", "kaist", "epfl", "eth", "presentation",
+        "tutorial", "lecture", "seminar", "talk", "poster", "workshop", "keynote", "panel", "guest", "demo", "course",
+        "introduction", "advanced", "topics", "invited", "contributed", "session"};
+    return words;
+}
+
+bool is_particle(std::string_view w) {
+    static const std::array<const char*, 24> particles = {"de",  "van", "von", "der", "den", "da",  "di", "del",
+                                                          "della", "la", "le", "du",  "dos", "das", "bin", "binti",
+                                                          "al",  "el",  "ten", "ter", "y",   "zu",  "af", "dal"};
+    return std::any_of(particles.begin(), particles.end(), [&](const char* p) { return w == p; });
+}
+
+bool is_credential(std::string_view w) {
+    std::string k;
+    for (char c : w)
+        if (std::isalpha(static_cast<unsigned char>(c))) k.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    static const std::array<const char*, 16> creds = {"phd", "md", "msc", "mba", "mph", "dphil", "frs", "peng", "pe", "jd", "ms",
+                                                      "ma", "bsc", "cv", "resume", "esq"};
+    return std::any_of(creds.begin(), creds.end(), [&](const char* c) { return k == c; });
+}
+
+// Removes (...), [...] and full-width （...） asides.
+std::string drop_asides(std::string_view s) {
+    std::string out;
+    int depth = 0;
+    for (std::size_t i = 0; i < s.size();) {
+        std::size_t at = i;
+        char32_t c = chars::next(s, i);
+        if (c == U'(' || c == U'[' || c == U'\uFF08') { ++depth; continue; }
+        if ((c == U')' || c == U']' || c == U'\uFF09') && depth > 0) { --depth; continue; }
+        if (depth == 0) out.append(s.substr(at, i - at));
+    }
+    return out;
+}
+
+// Cuts s at the first separator that ends a name: "Jane Doe | CV", "Jane Doe — Resume".
+std::string_view first_segment(std::string_view s) {
+    static const std::array<std::string_view, 14> seps = {" | ", "|", " \xE2\x80\x94 ", " \xE2\x80\x93 ", " -- ", " - ", " \xC2\xB7 ",
+                                                          "\xE2\x80\xA2", "\t", "  ", ",", ";", "\xE2\x80\x99s ", "'s "};
+    std::size_t cut = s.size();
+    for (auto sep : seps) {
+        std::size_t at = s.find(sep);
+        if (at != std::string_view::npos && at > 0) cut = std::min(cut, at);
+    }
+    return s.substr(0, cut);
+}
+
+std::vector<std::string_view> words_of(std::string_view s) {
+    std::vector<std::string_view> out;
+    for (std::string_view w : text::split(s, ' '))
+        if (!w.empty()) out.push_back(w);
+    return out;
+}
+
+bool is_initial(std::string_view w) {
+    // "A.", "J.-W.", "Q"
+    std::size_t letters = chars::count_letters(w);
+    return letters <= 2 && (w.back() == '.' || letters == 1);
+}
+
+std::vector<std::string> split_segments(std::string_view line) {
+    std::vector<std::string> out;
+    std::string s(line);
+    for (std::string_view sep : {"|", "\xC2\xB7", "\xE2\x80\xA2", "\t", " \xE2\x80\x94 ", " \xE2\x80\x93 ", " - "}) {
+        std::size_t at;
+        while ((at = s.find(sep)) != std::string::npos) s.replace(at, sep.size(), "\x1F");
+    }
+    for (std::string_view part : text::split(s, '\x1F')) {
+        std::string t(text::trim(part));
+        if (!t.empty()) out.push_back(t);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string clean_name(std::string_view s) {
+    std::string t = text::collapse_whitespace(drop_asides(clean_inline(s)));
+    std::string_view v = t;
+    // "Name: Jane Doe"
+    if (text::starts_with_icase(v, "name:")) v = text::trim(v.substr(5));
+    // "Curriculum Vitae — Jane Doe", "CV: Jane Doe"
+    for (std::string_view lead : {"curriculum vitae", "curriculum vitæ", "resume", "résumé", "cv"}) {
+        if (text::starts_with_icase(v, lead) && v.size() > lead.size() &&
+            !chars::is_letter(chars::first(v.substr(lead.size())))) {
+            v.remove_prefix(lead.size());
+            while (!v.empty() && (v.front() == ':' || v.front() == '-' || v.front() == ' ' || v.front() == '|' ||
+                                  static_cast<unsigned char>(v.front()) >= 0x80)) {
+                if (static_cast<unsigned char>(v.front()) >= 0x80 && chars::is_letter(chars::first(v))) break;
+                std::size_t i = 0;
+                chars::next(v, i);
+                v.remove_prefix(i);
+            }
+            if (text::starts_with_icase(v, "of ")) v.remove_prefix(3);
+        }
+    }
+    v = text::trim(first_segment(text::trim(v)));
+    std::vector<std::string_view> words = words_of(v);
+    static const std::array<const char*, 8> titles = {"dr.", "dr", "prof.", "prof", "professor", "mr.", "ms.", "mrs."};
+    while (!words.empty() && std::any_of(titles.begin(), titles.end(), [&](const char* p) { return text::ascii_lower(words.front()) == p; }))
+        words.erase(words.begin());
+    while (!words.empty() && is_credential(words.back())) words.pop_back();
+    // "Yuxuan He 何宇轩": the Latin name stays, the name in CJK script goes.
+    bool latin = std::any_of(words.begin(), words.end(), [](std::string_view w) { return !chars::has_cjk(w) && chars::count_letters(w) > 0; });
+    if (latin) words.erase(std::remove_if(words.begin(), words.end(), [](std::string_view w) { return chars::has_cjk(w); }), words.end());
+    std::string out;
+    bool caps = chars::count_letters(v) >= 4 && chars::count_upper(v) == chars::count_letters(v);
+    for (auto w : words) {
+        if (!out.empty()) out += ' ';
+        out += caps ? chars::title_case(w) : std::string(w);
+    }
+    while (!out.empty() && (out.back() == '.' || out.back() == ',' || out.back() == ':')) {
+        // Keep the dot of a final initial ("Jane Q.") only if it is one: rare, drop it.
+        out.pop_back();
+    }
+    return std::string(text::trim(out));
+}
+
+bool looks_like_person_name(std::string_view s) {
+    s = text::trim(s);
+    if (s.empty() || s.size() > 80) return false;
+    if (chars::has_cjk(s)) {
+        std::size_t letters = chars::count_letters(s);
+        std::string nospace;
+        for (char c : s)
+            if (c != ' ') nospace.push_back(c);
+        return letters >= 2 && letters <= 4 && chars::count_letters(nospace) * 3 == nospace.size();
+    }
+    if (chars::has_digit(s)) return false;
+    for (char c : s)
+        if (c == '@' || c == '/' || c == ':' || c == '_' || c == '=' || c == '&' || c == '+' || c == '#' || c == '"' || c == '?' ||
+            c == '!' || c == '*' || c == ';' || c == ',')
+            return false;
+    auto words = words_of(s);
+    if (words.size() < 2 || words.size() > 5) return false;
+    bool all_caps = chars::count_upper(s) == chars::count_letters(s);
+    std::size_t full_words = 0;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        std::string_view w = words[i];
+        for (std::size_t k = 0; k < w.size();) {
+            char32_t c = chars::next(w, k);
+            if (!chars::is_letter(c) && c != U'-' && c != U'\'' && c != U'\u2019' && c != U'.') return false;
+        }
+        std::string folded = text::fold(w);
+        std::string bare;
+        for (char c : folded)
+            if (std::isalpha(static_cast<unsigned char>(c))) bare.push_back(c);
+        if (bare.empty()) return false;
+        if (!is_initial(w) && non_name_words().count(bare)) return false;
+        if (i > 0 && i + 1 < words.size() && is_particle(w)) continue;
+        if (!chars::is_upper(chars::first(w))) return false;
+        if (is_initial(w)) {
+            if (i + 1 == words.size()) return false;  // "Smith J." is a citation, not a header
+            continue;
+        }
+        // An all-capital word in a mixed-case line is an acronym ("KAIST EECS").
+        if (!all_caps && chars::count_letters(w) >= 2 && chars::count_upper(w) == chars::count_letters(w)) return false;
+        ++full_words;
+    }
+    return full_words >= 2 || (full_words == 1 && words.size() >= 2 && !is_initial(words.back()));
+}
+
+namespace {
+
+std::string name_from_lines(const std::vector<Line>& lines, std::size_t max_lines) {
+    std::size_t seen = 0;
+    for (const Line& l : lines) {
+        if (l.blank()) continue;
+        if (++seen > max_lines) break;
+        // The name comes before any numbered list, and never in an author list.
+        if (l.marker == Marker::number) break;
+        if (std::count(l.text.begin(), l.text.end(), ',') >= 2) continue;
+        std::vector<std::string> segments = split_segments(l.text);
+        if (segments.empty()) continue;
+        // Only a line's first segment names the person ("Jane Doe | Senior Scientist
+        // | Mountain View, CA"); a "# " heading may carry it anywhere ("# CV | Jane Doe").
+        std::size_t n = l.heading_level > 0 ? segments.size() : 1;
+        for (std::size_t i = 0; i < n; ++i) {
+            std::string name = clean_name(segments[i]);
+            if (looks_like_person_name(name)) return name;
+        }
+    }
+    return {};
+}
+
+// Page footers repeat the name next to a date or page number:
+// "APRIL 11, 2024 JANE DOE 2", "Jane Doe  Page 1 of 2".
+std::string name_from_footers(const std::vector<Block>& blocks) {
+    std::map<std::string, int> counts;
+    for (const Block& b : blocks) {
+        for (const Line& l : b.lines) {
+            if (l.blank() || l.text.size() > 120) continue;
+            std::string t = l.text;
+            std::string lower = text::ascii_lower(t);
+            bool page_word = lower.find("page") != std::string::npos;
+            for (std::string_view cut : {"page", "last updated", "updated"}) {
+                std::size_t at = lower.find(cut);
+                if (at != std::string::npos) {
+                    t.resize(at);
+                    lower.resize(at);
+                }
+            }
+            auto spans = find_date_spans(t);
+            bool dated = !spans.empty();
+            for (auto it = spans.rbegin(); it != spans.rend(); ++it) t.erase(it->begin, it->end - it->begin);
+            bool numbered = false;
+            while (!t.empty() && (std::isdigit(static_cast<unsigned char>(t.back())) || t.back() == ' ')) {
+                numbered |= t.back() != ' ';
+                t.pop_back();
+            }
+            if (!dated && !page_word && !numbered) continue;
+            // The footer holds nothing but the name besides the date and page.
+            if (t.find_first_of(",|:;(") != std::string::npos) continue;
+            std::string name = clean_name(t);
+            if (!looks_like_person_name(name)) continue;
+            if (page_word) return name;
+            ++counts[name];
+        }
+    }
+    for (const auto& [name, n] : counts)
+        if (n >= 2) return name;
+    return {};
+}
+
+// Up to four capitalized words from `at`: the "Jane Doe" of "My name is Jane Doe.".
+std::string capitalized_run(std::string_view s, std::size_t at) {
+    std::string out;
+    std::size_t n = 0;
+    auto words = words_of(s.substr(at));
+    for (std::string_view w : words) {
+        std::string_view core = w;
+        bool stop = false;
+        while (!core.empty() && std::string_view(".,;:!)").find(core.back()) != std::string_view::npos) {
+            core.remove_suffix(1);
+            stop = true;
+        }
+        if (core.empty() || !chars::is_upper(chars::first(core))) break;
+        out += (out.empty() ? "" : " ") + std::string(core);
+        if (++n == 4 || stop) break;
+    }
+    return out;
+}
+
+std::string name_from_statements(const std::vector<Block>& blocks) {
+    for (const Block& b : blocks) {
+        if (b.kind == "references") continue;
+        for (const Line& l : b.lines) {
+            std::string_view t = l.text;
+            std::string lower = text::ascii_lower(t);
+            for (std::string_view lead : {"my name is ", "i am ", "i'm ", "this is "}) {
+                std::size_t at = lower.find(lead);
+                if (at == std::string::npos || (at > 0 && std::isalpha(static_cast<unsigned char>(lower[at - 1])))) continue;
+                std::string name = capitalized_run(t, at + lead.size());
+                if (looks_like_person_name(name)) return name;
+            }
+            for (std::string_view tail : {"'s curriculum vitae", "\xE2\x80\x99s curriculum vitae", "'s cv", "\xE2\x80\x99s cv",
+                                          "'s resume", "\xE2\x80\x99s resume", "'s homepage", "\xE2\x80\x99s homepage"}) {
+                std::size_t at = lower.find(tail);
+                if (at == std::string::npos) continue;
+                std::string_view before = t.substr(0, at);
+                auto words = words_of(before);
+                for (std::size_t n = std::min<std::size_t>(4, words.size()); n >= 2; --n) {
+                    std::string cand;
+                    for (std::size_t k = words.size() - n; k < words.size(); ++k) cand += (cand.empty() ? "" : " ") + std::string(words[k]);
+                    cand = clean_name(cand);
+                    if (looks_like_person_name(cand)) return cand;
+                }
+            }
+        }
+    }
+    return {};
+}
+
+std::string name_from_hint(std::string_view hint) {
+    if (text::trim(hint).empty()) return {};
+    std::string whole = clean_name(hint);
+    if (looks_like_person_name(whole)) return whole;
+    for (const auto& seg : split_segments(clean_inline(hint))) {
+        std::string name = clean_name(seg);
+        if (looks_like_person_name(name)) return name;
+    }
+    return {};
+}
+
+}  // namespace
+
+std::string find_name(const std::vector<Block>& blocks, const readers::TextDocument& doc) {
+    if (std::string n = name_from_hint(doc.name_hint); !n.empty()) return n;
+    if (!blocks.empty() && blocks.front().kind == "header")
+        if (std::string n = name_from_lines(blocks.front().lines, 12); !n.empty()) return n;
+    for (const Block& b : blocks)  // a "Contact"/"Personal information" section
+        if (b.kind == "contact")
+            if (std::string n = name_from_lines(b.lines, 4); !n.empty()) return n;
+    if (std::string n = name_from_footers(blocks); !n.empty()) return n;
+    return name_from_statements(blocks);
+}
+
+// ---- emails ---------------------------------------------------------------------
+
+namespace {
+
+bool email_local_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '%' || c == '+' || c == '-'; }
+bool email_domain_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-'; }
+
+void scan_plain_emails(std::string_view s, std::vector<std::string>& out) {
+    for (std::size_t at = s.find('@'); at != std::string_view::npos; at = s.find('@', at + 1)) {
+        std::size_t b = at, e = at + 1;
+        while (b > 0 && email_local_char(s[b - 1])) --b;
+        while (e < s.size() && email_domain_char(s[e])) ++e;
+        std::string_view local = s.substr(b, at - b), domain = s.substr(at + 1, e - at - 1);
+        while (!local.empty() && local.front() == '.') local.remove_prefix(1);
+        while (!domain.empty() && (domain.back() == '.' || domain.back() == '-')) domain.remove_suffix(1);
+        std::size_t dot = domain.rfind('.');
+        if (local.empty() || dot == std::string_view::npos || dot == 0) continue;
+        std::string_view tld = domain.substr(dot + 1);
+        if (tld.size() < 2 || !std::all_of(tld.begin(), tld.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
+            continue;
+        out.push_back(std::string(local) + "@" + text::ascii_lower(domain));
+    }
+}
+
+// "jane [at] cs [dot] example [dot] edu", "jane (at) example.edu", "jane at example dot edu".
+std::string deobfuscate(std::string_view s) {
+    std::string out(s);
+    std::string lower = text::ascii_lower(s);
+    auto replace_marker = [&](std::string_view word, std::string_view with, bool bare) {
+        for (const char* open : {"[", "(", "{", "<"}) {
+            const char close = *open == '[' ? ']' : *open == '(' ? ')' : *open == '{' ? '}' : '>';
+            for (std::string pat : {std::string(open) + std::string(word) + close, std::string(open) + " " + std::string(word) + " " + close}) {
+                std::size_t at;
+                while ((at = lower.find(pat)) != std::string::npos) {
+                    std::size_t b = at, e = at + pat.size();
+                    while (b > 0 && lower[b - 1] == ' ') --b;
+                    while (e < lower.size() && lower[e] == ' ') ++e;
+                    out.replace(b, e - b, with);
+                    lower.replace(b, e - b, with);
+                }
+            }
+        }
+        if (bare) {
+            std::string pat = " " + std::string(word) + " ";
+            std::size_t at;
+            while ((at = lower.find(pat)) != std::string::npos) {
+                out.replace(at, pat.size(), with);
+                lower.replace(at, pat.size(), with);
+            }
+        }
+    };
+    // Bare " at " / " dot " only when both occur: "jane at example dot edu".
+    bool bare = lower.find(" at ") != std::string::npos && lower.find(" dot ") != std::string::npos;
+    replace_marker("at", "@", bare);
+    replace_marker("dot", ".", bare || lower.find('@') != std::string::npos || out.find('@') != std::string::npos);
+    return out;
+}
+
+void add_unique(std::vector<std::string>& out, const std::string& email) {
+    std::string key = text::ascii_lower(email);
+    for (const auto& e : out)
+        if (text::ascii_lower(e) == key) return;
+    out.push_back(email);
+}
+
+}  // namespace
+
+std::vector<std::string> find_emails(const std::vector<Block>& blocks, const readers::TextDocument& doc) {
+    std::vector<std::string> out;
+    for (const auto& h : doc.email_hints) {
+        std::vector<std::string> found;
+        scan_plain_emails(text::trim(h), found);
+        for (const auto& e : found) add_unique(out, e);
+    }
+    auto scan_block = [&](const Block& b, std::vector<std::string>& found) {
+        for (const Line& l : b.lines) {
+            if (l.blank()) continue;
+            scan_plain_emails(l.text, found);
+            std::string lower = text::ascii_lower(l.text);
+            if (lower.find("at") != std::string::npos && (lower.find("dot") != std::string::npos || lower.find('@') == std::string::npos))
+                scan_plain_emails(deobfuscate(l.text), found);
+        }
+    };
+    std::vector<std::string> found;
+    for (const Block& b : blocks)
+        if (b.kind == "header" || b.kind == "contact" || b.kind == "summary") scan_block(b, found);
+    // mailto: targets vanish with the link markup; look at the raw text for them.
+    for (std::size_t at = doc.text.find("mailto:"); at != std::string::npos; at = doc.text.find("mailto:", at + 1)) {
+        std::size_t e = at + 7;
+        while (e < doc.text.size() && (email_local_char(doc.text[e]) || doc.text[e] == '@')) ++e;
+        scan_plain_emails(std::string_view(doc.text).substr(at + 7, e - at - 7), found);
+    }
+    if (found.empty() && out.empty())
+        for (const Block& b : blocks)
+            if (b.kind != "references" && b.kind != "publications") scan_block(b, found);
+    for (const auto& e : found) add_unique(out, e);
+    return out;
+}
+
+// ---- homepage -------------------------------------------------------------------
+
+namespace {
+
+bool excluded_site(std::string_view url) {
+    static const std::array<const char*, 40> sites = {
+        "linkedin.",     "github.com",    "gitlab.com",      "twitter.com",    "x.com/",       "facebook.",     "instagram.",
+        "youtube.",      "youtu.be",      "scholar.google",  "orcid.org",      "researchgate", "dblp.",         "semanticscholar",
+        "acm.org",       "ieee.org",      "arxiv.org",       "doi.org",        "springer",     "sciencedirect", "elsevier",
+        "wiley.com",     "medium.com",    "mastodon",        "bsky.",          "zhihu.",       "weibo.",        "kaggle.",
+        "stackoverflow", "huggingface.co", "openreview.net", "google.com/maps", "googleapis",   "wikipedia.",    "overleaf.",
+        "bit.ly",        "cdn.",          "fonts.",          "jsdelivr",       "shields.io"};
+    std::string lower = text::ascii_lower(url);
+    return std::any_of(sites.begin(), sites.end(), [&](const char* s) { return lower.find(s) != std::string::npos; });
+}
+
+bool url_char(char c) {
+    return !(c == ' ' || c == '\t' || c == '\n' || c == ')' || c == ']' || c == '>' || c == '"' || c == '\'' || c == '|' || c == '<' ||
+             c == '}' || c == '{' || c == '*');
+}
+
+std::string trim_url(std::string url) {
+    while (!url.empty() && std::string_view(".,;:").find(url.back()) != std::string_view::npos) url.pop_back();
+    return url;
+}
+
+std::vector<std::string> urls_in(std::string_view s) {
+    std::vector<std::string> out;
+    std::string lower = text::ascii_lower(s);
+    for (std::size_t at = lower.find("http"); at != std::string::npos; at = lower.find("http", at + 1)) {
+        if (lower.compare(at, 7, "http://") != 0 && lower.compare(at, 8, "https://") != 0) continue;
+        std::size_t e = at;
+        while (e < s.size() && url_char(s[e])) ++e;
+        out.push_back(trim_url(std::string(s.substr(at, e - at))));
+        at = e;
+    }
+    return out;
+}
+
+// "jane.example.org", "www.example.edu/~jane": a domain written without a scheme.
+std::string bare_domain(std::string_view token) {
+    std::string t = trim_url(std::string(text::trim(token)));
+    while (!t.empty() && !std::isalnum(static_cast<unsigned char>(t.front()))) t.erase(0, 1);
+    if (t.empty() || t.find('@') != std::string::npos || t.find("..") != std::string::npos) return {};
+    std::size_t slash = t.find('/');
+    std::string host = text::ascii_lower(t.substr(0, slash));
+    std::size_t dot = host.rfind('.');
+    if (dot == std::string::npos || dot == 0) return {};
+    if (!std::all_of(host.begin(), host.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-'; }))
+        return {};
+    static const std::array<const char*, 16> tlds = {"com", "org", "net", "edu", "io", "me", "dev", "ai", "page",
+                                                     "site", "info", "ch", "de", "uk", "fr", "xyz"};
+    std::string tld = host.substr(dot + 1);
+    if (std::none_of(tlds.begin(), tlds.end(), [&](const char* x) { return tld == x; })) return {};
+    if (host.find('.') == dot && host.substr(0, dot).size() < 3) return {};
+    return "https://" + t;
+}
+
+}  // namespace
+
+std::string find_homepage(const readers::TextDocument& doc) {
+    if (!text::trim(doc.homepage_hint).empty()) return std::string(text::trim(doc.homepage_hint));
+    std::vector<std::string_view> lines;
+    for (std::string_view l : text::split(doc.text, '\n'))
+        if (!text::trim(l).empty()) lines.push_back(l);
+    // Explicit labels anywhere in the first part of the CV.
+    static const std::array<const char*, 8> labels = {"homepage", "home page", "website", "web site", "web:", "url:",
+                                                      "personal page", "webpage"};
+    for (std::size_t i = 0; i < lines.size() && i < 80; ++i) {
+        std::string lower = text::ascii_lower(lines[i]);
+        for (const char* label : labels) {
+            std::size_t at = lower.find(label);
+            if (at == std::string::npos) continue;
+            std::string_view rest = lines[i].substr(at);
+            for (const auto& u : urls_in(rest))
+                if (!excluded_site(u)) return u;
+            std::size_t colon = rest.find(':');
+            if (colon != std::string_view::npos) {
+                std::string_view after = text::trim(rest.substr(colon + 1));
+                std::string_view first = after.substr(0, after.find_first_of(" \t|,"));
+                if (std::string d = bare_domain(first); !d.empty() && !excluded_site(d)) return d;
+            }
+        }
+    }
+    // The first URL or bare domain of the header lines.
+    for (std::size_t i = 0; i < lines.size() && i < 15; ++i) {
+        for (const auto& u : urls_in(lines[i]))
+            if (!excluded_site(u)) return u;
+        std::string cleaned = clean_inline(lines[i]);
+        std::string lower = text::ascii_lower(cleaned);
+        // "jane (at) example.org" is an address, not a site.
+        if (lower.find("mail") != std::string::npos || lower.find("(at)") != std::string::npos ||
+            lower.find("[at]") != std::string::npos || lower.find(" at ") != std::string::npos)
+            continue;
+        std::string tokens = cleaned;
+        for (char& c : tokens)
+            if (c == '|' || c == '(' || c == ')' || c == '[' || c == ']' || c == '<' || c == '>' || c == ',' || c == '\t') c = ' ';
+        for (std::string_view tok : text::split(tokens, ' ')) {
+            if (tok.find("http") != std::string_view::npos) continue;
+            if (std::string d = bare_domain(tok); !d.empty() && !excluded_site(d)) return d;
+        }
+    }
+    return {};
+}
+
+// ---- headline -------------------------------------------------------------------
+
+std::string find_headline(const std::vector<Block>& blocks, const std::string& name) {
+    if (blocks.empty() || blocks.front().kind != "header") return {};
+    static const std::array<const char*, 18> roles = {"student", "professor", "scientist", "researcher", "engineer", "candidate",
+                                                      "fellow",  "postdoc",   "lecturer",  "director",   "assistant", "associate",
+                                                      "ph.d",    "phd",       "developer", "analyst",    "scholar",   "founder"};
+    std::size_t seen = 0;
+    for (const Line& l : blocks.front().lines) {
+        if (l.blank()) continue;
+        if (++seen > 8) break;
+        std::string t = text::collapse_whitespace(l.text);
+        if (!name.empty() && clean_name(t) == name) continue;
+        if (t.find('@') != std::string::npos || t.find("http") != std::string::npos || t.size() > 160) continue;
+        std::string lower = text::ascii_lower(t);
+        if (std::any_of(roles.begin(), roles.end(), [&](const char* r) { return lower.find(r) != std::string::npos; })) {
+            std::vector<std::string> segs = split_segments(t);
+            std::string out;
+            for (const auto& s : segs) {
+                std::string ls = text::ascii_lower(s);
+                if (std::any_of(roles.begin(), roles.end(), [&](const char* r) { return ls.find(r) != std::string::npos; })) {
+                    out = s;
+                    break;
+                }
+            }
+            return out.empty() ? t : out;
+        }
+    }
+    return {};
+}
+
+}  // namespace cvsearch::extract

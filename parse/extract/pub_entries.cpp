@@ -1,0 +1,112 @@
+#include "parse/extract/pub_entries.hpp"
+
+#include <algorithm>
+
+#include "core/text.hpp"
+#include "parse/extract/chars.hpp"
+#include "parse/extract/dates.hpp"
+#include "parse/extract/pub_authors.hpp"
+#include "parse/extract/pub_reading.hpp"
+
+namespace cvsearch::extract {
+
+using chars::count_words;
+namespace {
+
+// "Doe, J., Roe, R. (2019). Title": an author list with its year at the start of a line.
+bool opens_citation(std::string_view line) {
+    auto prefix = author_prefix(line);
+    return prefix && prefix->year && prefix->end < 200;
+}
+
+// A line that closes an entry in a list without markers or blank lines:
+// it ends with a year or with a period once the entry has its year.
+bool ends_entry(std::string_view line, const std::vector<std::string>& entry) {
+    std::string_view t = text::trim(line);
+    if (t.empty()) return false;
+    std::size_t words = 0;
+    for (const auto& l : entry) words += count_words(l);
+    if (words < 8) return false;  // "SIGMOD'26" above a title opens an entry
+    std::string_view tail = t.substr(t.size() > 16 ? t.size() - 16 : 0);
+    if (!find_years(tail).empty() && find_years(tail).back().end + 3 >= tail.size()) return true;
+    if (t.back() != '.') return false;
+    std::string joined;
+    for (const auto& l : entry) joined += l + " ";
+    return !find_years(joined).empty() && count_words(joined) >= 8;
+}
+
+}  // namespace
+
+std::vector<RawEntry> split_entries(const Block& block) {
+    std::vector<RawEntry> out;
+    bool has_markers = std::any_of(block.lines.begin(), block.lines.end(), [](const Line& l) { return l.marker != Marker::none; });
+    // In a numbered list, "- " or "→ " lines are notes on the entry above.
+    bool numbered = std::count_if(block.lines.begin(), block.lines.end(), [](const Line& l) { return l.marker == Marker::number; }) >= 2;
+    RawEntry cur;
+    std::optional<int> year_hint;
+    bool gap = false;
+    bool listing = false;  // a marked line has been seen
+    auto flush = [&] {
+        if (!cur.lines.empty()) {
+            cur.year_hint = year_hint;
+            out.push_back(std::move(cur));
+        }
+        cur = RawEntry{};
+    };
+    for (const Line& l : block.lines) {
+        if (l.blank()) {
+            if (!has_markers) flush();
+            gap = true;
+            continue;
+        }
+        // "2023" sub-headings group entries by year.
+        if (is_only_dates(l.text) && count_words(l.text) <= 3) {
+            flush();
+            auto years = find_years(l.text);
+            if (!years.empty()) year_hint = years.front().year;
+            continue;
+        }
+        if (l.heading_level > 0) {  // a sub-heading ("Conference Papers") is no entry
+            flush();
+            continue;
+        }
+        // Prose before a marked list ("Authors in alphabetical order, as is customary
+        // in theory."; "Below are papers with a major personal contribution.") introduces it.
+        if (has_markers && !listing && l.marker == Marker::none && find_years(l.text).empty()) continue;
+        listing = listing || l.marker != Marker::none;
+        bool starts = (numbered ? l.marker == Marker::number : l.marker != Marker::none) || cur.lines.empty();
+        // A list without markers or blank lines: a line opening with "Doe, J. (2019)." starts an entry.
+        if (!starts && !has_markers && !cur.lines.empty() && opens_citation(l.text)) starts = true;
+        if (!starts && has_markers && gap && count_words(l.text) >= 6 && !find_years(l.text).empty() &&
+            !chars::is_lower(chars::first(l.text)))
+            starts = true;  // an unmarked entry after a blank line in a marked list
+        if (starts) {
+            flush();
+            cur.label = l.label;
+        }
+        cur.lines.push_back(l.text);
+        gap = false;
+        if (!has_markers && ends_entry(l.text, cur.lines)) {
+            // Only split a paragraph of several entries, not a single wrapped one.
+            flush();
+        }
+    }
+    flush();
+    return out;
+}
+
+// Lines that are remarks, not entries: "* denotes equal contribution", "Google Scholar: ...".
+bool is_remark(const RawEntry& e) {
+    std::string all;
+    for (const auto& l : e.lines) all += l + " ";
+    std::string lower = text::ascii_lower(all);
+    std::size_t words = count_words(all);
+    if (words < 4) return true;
+    if (words < 15 && (lower.find("denotes") != std::string::npos || lower.find("equal contribution") != std::string::npos ||
+                       lower.find("google scholar") != std::string::npos || lower.find("full list") != std::string::npos ||
+                       lower.find("corresponding author") != std::string::npos))
+        return true;
+    return false;
+}
+
+}  // namespace cvsearch::extract

@@ -1,0 +1,29 @@
+// parse/extract/pub_entries.hpp — a publication section cut into entries (internal).
+//
+// Entries start at list markers ("- ", "1.", "[C3]"); in a numbered list other
+// bullets are notes on the entry above. Without markers, blank lines separate
+// entries, and in a list without blank lines a line opening a citation
+// ("Doe, J. (2019).") or a line closing one (ending with its year) cuts.
+// "2023" lines group entries by year.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "parse/extract/sections.hpp"
+
+namespace cvsearch::extract {
+
+struct RawEntry {
+    std::vector<std::string> lines;
+    std::string label;              ///< "C3" of "[C3]"
+    std::optional<int> year_hint;   ///< from a "2023" line above
+};
+
+std::vector<RawEntry> split_entries(const Block& block);
+
+/// "* denotes equal contribution", "Google Scholar: ...": no entry.
+bool is_remark(const RawEntry& e);
+
+}  // namespace cvsearch::extract

@@ -1,0 +1,331 @@
+// Venues: where the venue of an entry starts and ends, and what kind it is.
+#include "parse/extract/pub_venue.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <vector>
+
+#include "core/text.hpp"
+#include "parse/extract/chars.hpp"
+#include "parse/extract/dates.hpp"
+#include "parse/extract/lexicon.hpp"
+
+namespace cvsearch::extract {
+namespace {
+
+bool contains_any(const std::string& hay, std::initializer_list<const char*> needles) {
+    return std::any_of(needles.begin(), needles.end(), [&](const char* n) { return hay.find(n) != std::string::npos; });
+}
+
+// Words that start a remark after the venue rather than continue it.
+bool is_note_start(std::string_view s) {
+    std::string l = text::fold_key(s);
+    static const std::array<const char*, 40> notes = {
+        "best", "award", "acceptance", "accept rate", "oral", "spotlight", "invited", "also", "selected", "nominated", "equal",
+        "paper", "slides", "code", "video", "link", "talk", "featured", "press", "media", "cited", "pdf", "bibtex", "bibtx",
+        "project", "arxiv version", "full version", "extended version", "denotes", "co first", "corresponding", "winner",
+        "runner up", "honorable", "finalist", "github", "available", "retrieved", "accessed", "online at"};
+    for (const char* n : notes) {
+        std::size_t len = std::strlen(n);
+        if (l.compare(0, len, n) == 0 && (l.size() == len || l[len] == ' ')) return true;
+    }
+    return false;
+}
+
+// "pp. 1-12", "vol. 3", "31(8)", "45:1-12", "e0123", "12", "LNCS 7484", "Article 12".
+bool is_locator(std::string_view s) {
+    std::string l = text::ascii_lower(text::trim(s));
+    if (l.empty()) return true;
+    for (const char* lead : {"pp", "p.", "pages", "page", "vol", "volume", "no.", "no ", "issue", "art.", "article", "doi", "isbn", "issn",
+                             "lncs", "ch.", "chapter", "number", "num."})
+        if (l.rfind(lead, 0) == 0) return true;
+    std::size_t letters = chars::count_letters(l), digits = 0;
+    for (char c : l) digits += std::isdigit(static_cast<unsigned char>(c)) ? 1 : 0;
+    return digits > 0 && letters <= 1;
+}
+
+// Top-level comma/semicolon segments of s.
+std::vector<std::string> segments(std::string_view s) {
+    std::vector<std::string> out;
+    std::string cur;
+    int depth = 0;
+    for (char c : s) {
+        if (c == '(' || c == '[') ++depth;
+        if ((c == ')' || c == ']') && depth > 0) --depth;
+        if ((c == ',' || c == ';') && depth == 0) {
+            out.push_back(cur);
+            cur.clear();
+            continue;
+        }
+        cur.push_back(c);
+    }
+    out.push_back(cur);
+    for (auto& o : out) o = std::string(text::trim(o));
+    return out;
+}
+
+bool ends_with_acronym_parens(std::string_view s) {
+    s = text::trim(s);
+    if (s.empty() || s.back() != ')') return false;
+    std::size_t open = s.rfind('(');
+    if (open == std::string_view::npos) return false;
+    std::string_view inner = s.substr(open + 1, s.size() - open - 2);
+    return chars::count_upper(inner) >= 2;
+}
+
+// Removes "(short paper)", "(to appear)", "(oral)": parenthesized remarks without
+// capitals, and "(2023)": the year is read elsewhere.
+std::string drop_lowercase_asides(std::string_view s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '(') {
+            std::size_t close = s.find(')', i);
+            if (close != std::string_view::npos) {
+                std::string_view inner = s.substr(i + 1, close - i - 1);
+                std::string li = " " + text::ascii_lower(inner) + " ";
+                bool editors = li.find(" eds") != std::string::npos || li.find(" ed.") != std::string::npos ||
+                               li.find("editor") != std::string::npos || li.find("pp.") != std::string::npos;
+                bool remark = (chars::count_upper(inner) == 0 && !chars::has_digit(inner)) || is_only_dates(inner) || editors;
+                if (remark) {
+                    i = close;
+                    continue;
+                }
+            }
+        }
+        out.push_back(s[i]);
+    }
+    return text::collapse_whitespace(out);
+}
+
+// Cuts s at the first ". " after which a remark or a new sentence follows:
+// "NeurIPS 2021. Best Paper Award" -> "NeurIPS 2021". Abbreviations
+// ("Proc. SPIE", "Appl. Phys. Lett.") stay: they are followed by venue words.
+std::string_view cut_sentences(std::string_view s) {
+    for (std::size_t i = 0; i + 1 < s.size(); ++i) {
+        if (s[i] != '.' || s[i + 1] != ' ') continue;
+        std::string_view before = s.substr(0, i);
+        std::string_view after = text::trim(s.substr(i + 1));
+        if (is_note_start(after) || mentions_submission(after)) return before;
+        if (!find_years(before).empty()) return before;
+        // "Annual Meeting. Washington, D.C.", "Conference. Iowa State University": a place after the venue.
+        {
+            std::string_view first_seg = after.substr(0, after.find(','));
+            std::string_view second = after.size() > first_seg.size() ? text::trim(after.substr(first_seg.size() + 1)) : std::string_view();
+            if (is_location(first_seg, second.substr(0, second.find(','))) || institution_strength(first_seg) >= InstitutionStrength::org)
+                return before;
+        }
+        // "Journal of X. 26(4), 781-783": the volume after the journal ends it.
+        if (!after.empty() && (std::isdigit(static_cast<unsigned char>(after.front())) ||
+                               (after.front() == '(' && after.size() > 1 && std::isdigit(static_cast<unsigned char>(after[1])))))
+            return before;
+        // "Bioinformatics. 2018 Nov 15;34(22)": the date after the journal ends it.
+        if (auto ys = find_years(after.substr(0, std::min<std::size_t>(after.size(), 6))); !ys.empty() && ys.front().begin == 0)
+            return before;
+        // A long run of lower-case words after the dot is prose, not a venue.
+        std::size_t lower_words = 0, words = 0;
+        for (std::string_view w : text::split(after.substr(0, std::min<std::size_t>(after.size(), 60)), ' ')) {
+            if (w.empty()) continue;
+            ++words;
+            if (chars::is_lower(chars::first(w))) ++lower_words;
+        }
+        if (words >= 5 && lower_words * 2 > words) return before;
+    }
+    return s;
+}
+
+std::string strip_leading_in(std::string_view s) {
+    s = text::trim(s);
+    auto junk = [](char c) { return c == ',' || c == '.' || c == ';' || c == ':' || c == ')' || c == '"' || c == ' ' || c == '-'; };
+    while (!s.empty() && junk(s.front())) s.remove_prefix(1);
+    // Curly quotes left from the title.
+    while (s.size() >= 3 && (s.substr(0, 3) == "\xE2\x80\x9D" || s.substr(0, 3) == "\xE2\x80\x9C")) s = text::trim(s.substr(3));
+    // "(2024). Journal": an APA year left in front.
+    if (!s.empty() && (s.front() == '(' || std::isdigit(static_cast<unsigned char>(s.front())))) {
+        auto ys = find_years(s.substr(0, std::min<std::size_t>(s.size(), 8)));
+        if (!ys.empty() && ys.front().begin <= 1) {
+            std::size_t at = ys.front().end;
+            while (at < s.size() && (s[at] == ')' || s[at] == '.' || s[at] == ',' || s[at] == ' ')) ++at;
+            if (at < s.size() && !std::isdigit(static_cast<unsigned char>(s[at]))) s = text::trim(s.substr(at));
+        }
+    }
+    // "Poster. Annual Meeting of ...", "Presentation: ...": the form of the contribution.
+    for (std::string_view form : {"poster", "presentation", "oral presentation", "poster presentation", "talk", "invited talk",
+                                  "abstract", "extended abstract", "keynote", "demo", "short paper", "full paper"}) {
+        if (text::starts_with_icase(s, form) && s.size() > form.size() + 2 && (s[form.size()] == '.' || s[form.size()] == ':')) {
+            s = text::trim(s.substr(form.size() + 1));
+            break;
+        }
+    }
+    for (std::string_view lead : {"published in ", "appeared in ", "presented at ", "to appear in ", "to appear at ", "to appear, ",
+                                  "accepted at ", "accepted to ", "accepted by ", "accepted in ", "accepted for publication in ",
+                                  "in: ", "in ", "at "}) {
+        if (text::starts_with_icase(s, lead)) {
+            s.remove_prefix(lead.size());
+            break;
+        }
+    }
+    return std::string(text::trim(s));
+}
+
+// Publishers name no venue: "Elsevier", "Springer US", "IEEE 2016".
+bool is_publisher(std::string_view seg) {
+    std::string k = text::fold_key(seg);
+    static const std::array<const char*, 14> publishers = {"ieee", "acm", "springer", "springer us", "springer nature", "elsevier",
+                                                           "wiley", "mit press", "oxford university press", "cambridge university press",
+                                                           "taylor francis", "sage", "usenix", "aaai press"};
+    std::string bare;
+    for (std::string_view w : text::split(k, ' '))
+        if (!w.empty() && !std::isdigit(static_cast<unsigned char>(w.front()))) bare += (bare.empty() ? "" : " ") + std::string(w);
+    return std::any_of(publishers.begin(), publishers.end(), [&](const char* p) { return bare == p; });
+}
+
+// A comma part that carries a venue name on ("Networking", "Storage and Analysis
+// (SC '24)", "and Cybernetics (SMC)"), as opposed to a city or a publisher.
+bool continues_venue(std::string_view seg) {
+    if (seg.size() > 120 || is_publisher(seg)) return false;
+    if (seg.rfind("and ", 0) == 0 || seg.rfind("& ", 0) == 0) return true;
+    if (chars::is_lower(chars::first(seg))) return false;
+    if (ends_with_acronym_parens(seg)) return true;
+    static const std::array<const char*, 40> words = {
+        "conference", "symposium", "workshop", "meeting", "proceedings", "journal", "transactions", "letters", "review",
+        "society", "association", "congress", "forum", "annual", "international", "networking", "storage", "analysis",
+        "computing", "systems", "engineering", "science", "sciences", "research", "technology", "applications", "processing",
+        "intelligence", "learning", "data", "design", "automation", "architecture", "software", "security", "privacy",
+        "management", "communications", "networks", "mining"};
+    std::string k = " " + text::fold_key(seg) + " ";
+    return std::any_of(words.begin(), words.end(), [&](const char* w) { return k.find(" " + std::string(w) + " ") != std::string::npos; });
+}
+
+}  // namespace
+
+std::string venue_at_start(std::string_view rest);
+
+std::string strip_links_and_ids(std::string_view s) {
+    std::string out;
+    std::string lower = text::ascii_lower(s);
+    std::size_t i = 0;
+    while (i < s.size()) {
+        if (lower.compare(i, 4, "http") == 0 || lower.compare(i, 4, "www.") == 0 || lower.compare(i, 4, "doi:") == 0 ||
+            lower.compare(i, 4, "doi ") == 0 || lower.compare(i, 7, "doi.org") == 0) {
+            while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
+            continue;
+        }
+        if (s[i] == '[') {  // "[pdf]", "[code]", "[slides]"
+            std::size_t close = s.find(']', i);
+            if (close != std::string_view::npos && close - i < 16) {
+                std::string_view inner = s.substr(i + 1, close - i - 1);
+                if (chars::count_upper(inner) <= 1 && !chars::has_digit(inner) && chars::count_letters(inner) > 0) {
+                    i = close + 1;
+                    continue;
+                }
+            }
+        }
+        out.push_back(s[i]);
+        ++i;
+    }
+    return text::collapse_whitespace(out);
+}
+
+bool mentions_submission(std::string_view s) {
+    std::string l = text::fold(s);
+    return contains_any(l, {"under review", "under submission", "in submission", "submitted", "in preparation", "in prep.",
+                            "under revision", "revise and resubmit", "r&r", "major revision", "minor revision",
+                            "\xE5\x9C\xA8\xE6\x8A\x95", "\xE6\x8A\x95\xE7\xA8\xBF", "\xE5\xAE\xA1\xE7\xA8\xBF\xE4\xB8\xAD"});
+}
+
+bool is_placeholder_venue(std::string_view venue) {
+    std::string k = text::fold_key(venue);
+    return k == "preprint" || k == "working paper" || k == "manuscript" || k == "unpublished" || k == "unpublished manuscript" ||
+           k == "draft" || k == "technical report" || k == "tech report" || k == "report" || k == "forthcoming" ||
+           k == "to appear" || k == "accepted" || k == "in press" || k.empty();
+}
+
+std::string venue_from_rest(std::string_view rest) {
+    std::string v = venue_at_start(rest);
+    // "Invited comment as part of a discussion. Journal of X. 26(4)": a remark
+    // sentence before the venue is passed over.
+    std::string_view r = rest;
+    for (int skip = 0; skip < 2 && v.empty(); ++skip) {
+        std::size_t dot = r.find(". ");
+        if (dot == std::string_view::npos) break;
+        r = r.substr(dot + 2);
+        v = venue_at_start(r);
+    }
+    return v;
+}
+
+std::string venue_at_start(std::string_view rest) {
+    std::string s = strip_leading_in(strip_links_and_ids(rest));
+    s = std::string(cut_sentences(s));
+    std::vector<std::string> segs = segments(s);
+    std::string venue;
+    std::size_t used = 0;
+    for (std::size_t i = 0; i < segs.size() && used < 5; ++i) {
+        const std::string& seg = segs[i];
+        if (seg.empty()) {
+            if (venue.empty()) continue;
+            break;
+        }
+        std::string_view next = i + 1 < segs.size() ? std::string_view(segs[i + 1]) : std::string_view();
+        // "Religion, Brain & Behavior, 13(3)": a short name part right before the volume.
+        bool before_volume = !next.empty() && is_locator(next) && !is_only_dates(next) && chars::is_upper(chars::first(seg)) &&
+                             std::count(seg.begin(), seg.end(), ' ') <= 3;
+        // "Systems, Man, and Cybernetics": a list inside the name, closed by "and".
+        bool in_list = std::count(seg.begin(), seg.end(), ' ') <= 1 && chars::is_upper(chars::first(seg)) && !next.empty() &&
+                       (next.rfind("and ", 0) == 0 || next.rfind("& ", 0) == 0);
+        bool stop = is_only_dates(seg) || is_locator(seg) || is_note_start(seg) || is_location(seg, next) ||
+                    (!venue.empty() && !continues_venue(seg) && !before_volume && !in_list);
+        if (stop) break;
+        venue += (venue.empty() ? "" : ", ") + seg;
+        ++used;
+        if (!find_years(seg).empty() || ends_with_acronym_parens(seg)) break;
+    }
+    venue = drop_lowercase_asides(venue);
+    while (!venue.empty() && std::string_view(".,;: ").find(venue.back()) != std::string_view::npos) venue.pop_back();
+    // "Springer International Handbook of ...": the publisher is no part of the title.
+    for (std::string_view publisher : {"Springer ", "Elsevier ", "Wiley "})
+        if (venue.rfind(publisher, 0) == 0 && venue.size() > publisher.size() + 8) venue.erase(0, publisher.size());
+    // "Proceedings of ADASS XXV": the edition number is no part of the name.
+    if (std::size_t sp = venue.rfind(' '); sp != std::string::npos) {
+        std::string_view last = std::string_view(venue).substr(sp + 1);
+        if (last.size() >= 2 && std::all_of(last.begin(), last.end(), [](char c) { return std::string_view("IVXLC").find(c) != std::string_view::npos; }))
+            venue.resize(sp);
+    }
+    // Venues are names: "metatranscriptomic analysis" is a note, "arXiv" and "npj ..." are names.
+    std::string_view first_word = std::string_view(venue).substr(0, venue.find(' '));
+    if (chars::is_lower(chars::first(venue)) && chars::count_upper(first_word) == 0 && !text::starts_with_icase(venue, "npj "))
+        return {};
+    return venue;
+}
+
+PublicationKind kind_from_words(std::string_view venue) {
+    std::string l = " " + text::fold(venue) + " ";
+    if (contains_any(l, {"patent"})) return PublicationKind::patent;
+    if (contains_any(l, {"thesis", "dissertation"})) return PublicationKind::thesis;
+    if (contains_any(l, {"workshop"})) return PublicationKind::workshop;
+    if (contains_any(l, {"poster"})) return PublicationKind::poster;
+    if (contains_any(l, {"arxiv", "preprint", "biorxiv", "medrxiv", "ssrn", "chemrxiv", "psyarxiv", "research square"}))
+        return PublicationKind::preprint;
+    if (contains_any(l, {"journal", "transactions", " trans.", " trans ", "letters", " lett.", "magazine", " review", "annals",
+                         "bulletin", " j. ", " jour."}))
+        return PublicationKind::journal;
+    if (contains_any(l, {"conference", "proceedings", " proc.", " proc ", "symposium", " conf.", "congress"}))
+        return PublicationKind::conference;
+    return PublicationKind::other;
+}
+
+PublicationKind kind_from_heading(std::string_view heading) {
+    std::string l = text::fold(heading);
+    if (contains_any(l, {"patent"})) return PublicationKind::patent;
+    if (contains_any(l, {"thesis", "theses", "dissertation"})) return PublicationKind::thesis;
+    if (contains_any(l, {"workshop"})) return PublicationKind::workshop;
+    if (contains_any(l, {"poster", "abstract"})) return PublicationKind::poster;
+    if (contains_any(l, {"preprint", "manuscript", "submitted", "under review", "working paper", "in preparation", "submission"}))
+        return PublicationKind::preprint;
+    if (contains_any(l, {"journal"})) return PublicationKind::journal;
+    if (contains_any(l, {"conference", "proceeding", "symposi"})) return PublicationKind::conference;
+    return PublicationKind::other;
+}
+
+}  // namespace cvsearch::extract

@@ -1,0 +1,246 @@
+// Publications: cut a publication section into entries (pub_entries), read each
+// entry (pub_reading), then decide its venue, year and kind here.
+//
+// The year is the venue's year (tag, text after the title), never a digit run
+// of an arXiv id or a page range.
+#include "parse/extract/publications.hpp"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+
+#include "core/text.hpp"
+#include "parse/extract/chars.hpp"
+#include "parse/extract/dates.hpp"
+#include "parse/extract/pub_authors.hpp"
+#include "parse/extract/pub_entries.hpp"
+#include "parse/extract/pub_reading.hpp"
+#include "parse/extract/pub_venue.hpp"
+#include "parse/normalize/normalize.hpp"
+
+namespace cvsearch::extract {
+
+using chars::count_words;
+namespace {
+
+PublicationKind kind_from_label(std::string_view label) {
+    if (label.size() < 2 || !std::isalpha(static_cast<unsigned char>(label[0]))) return PublicationKind::other;
+    switch (std::toupper(static_cast<unsigned char>(label[0]))) {
+        case 'C': return PublicationKind::conference;
+        case 'J': return PublicationKind::journal;
+        case 'W': return PublicationKind::workshop;
+        default: return PublicationKind::other;
+    }
+}
+
+std::string venue_of(const Reading& r) {
+    // Line by line when the entry had lines: the first line that names a venue.
+    if (!r.rest_lines.empty()) {
+        for (const auto& line : r.rest_lines) {
+            if (mentions_submission(line)) return {};
+            std::string v = venue_from_rest(line);
+            if (chars::count_letters(v) >= 2 && std::count_if(v.begin(), v.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }) >= 2)
+                return v;
+        }
+        return {};
+    }
+    return venue_from_rest(r.rest);
+}
+
+std::optional<int> first_year(std::string_view s) {
+    auto years = find_years(strip_links_and_ids(s));
+    if (years.empty()) return std::nullopt;
+    return years.front().year;
+}
+
+// "2024 | Title. | Authors, Venue." and "6.937 | Authors. Title.": cells become
+// lines, and a leading year (or number, e.g. an impact factor) cell is set aside.
+std::vector<std::string> cells_as_lines(const std::vector<std::string>& lines, std::optional<int>* cell_year) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        std::string_view l = lines[i];
+        if (l.find(" | ") == std::string_view::npos) {
+            out.emplace_back(l);
+            continue;
+        }
+        std::string s(l);
+        std::size_t at;
+        while ((at = s.find(" | ")) != std::string::npos) s.replace(at, 3, "\n");
+        for (std::string_view cell : text::split(s, '\n')) {
+            std::string_view c = text::trim(cell);
+            if (c.empty()) continue;
+            bool numeric = std::all_of(c.begin(), c.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)) || ch == '.'; });
+            if (out.empty() && i == 0 && (numeric || is_only_dates(c))) {
+                auto years = find_years(c);
+                if (!years.empty()) *cell_year = years.front().year;
+                continue;
+            }
+            out.emplace_back(c);
+        }
+    }
+    return out;
+}
+
+// "SAA'25" -> "SAA '25": the two-digit year set apart, as "SOSP '23" is usually written.
+std::string spaced_year(std::string v) {
+    for (std::size_t i = 1; i + 2 < v.size(); ++i) {
+        bool apostrophe = v[i] == '\'';
+        if (apostrophe && std::isalpha(static_cast<unsigned char>(v[i - 1])) && std::isdigit(static_cast<unsigned char>(v[i + 1])) &&
+            std::isdigit(static_cast<unsigned char>(v[i + 2])) && (i + 3 == v.size() || !std::isalnum(static_cast<unsigned char>(v[i + 3]))))
+            v.insert(i, " ");
+    }
+    return v;
+}
+
+Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
+    std::optional<int> cell_year;
+    std::vector<std::string> lines = cells_as_lines(e.lines, &cell_year);
+    std::optional<Tagged> tag;
+    if (!lines.empty()) {
+        tag = find_tag(lines[0]);
+        if (tag) lines[0] = tag->rest;
+        // "SIGMOD'26" on a line of its own above the title.
+        if (!tag && lines.size() >= 2 && count_words(lines[0]) <= 3 && !find_years(lines[0]).empty() &&
+            chars::count_letters(lines[0]) >= 2 && tag_like(lines[0])) {
+            tag = Tagged{lines[0], {}};
+            lines.erase(lines.begin());
+        }
+    }
+    std::string text = text::collapse_whitespace(join_lines(lines));
+    Reading r = read_entry(lines, text);
+
+    Publication p;
+    p.title = clean_title(r.title);
+    p.authors = r.authors;
+    bool submitted = (tag && mentions_submission(tag->tag)) || mentions_submission(r.rest) ||
+                     r.status == "submitted" || r.status == "under review" || r.status == "in preparation";
+    std::string venue = tag ? tag->tag : venue_of(r);
+    if (tag && chars::count_letters(venue) < 2) venue = venue_of(r);
+    if (mentions_submission(venue) || is_placeholder_venue(venue)) venue.clear();
+
+    // The year: of the tag, of an APA author list, after the title, else anywhere but the title.
+    p.year = tag ? first_year(tag->tag) : std::nullopt;
+    if (!p.year) p.year = cell_year;
+    if (!p.year) p.year = r.year;
+    if (!p.year) p.year = first_year(r.rest);
+    if (!p.year) {
+        std::string outside = text;
+        if (std::size_t at = outside.find(r.title); !r.title.empty() && at != std::string::npos) outside.erase(at, r.title.size());
+        p.year = first_year(outside);
+    }
+    if (!p.year) p.year = e.year_hint;
+
+    // "Title, Venue (2023)" read as one sentence: the venue is the last comma part.
+    if (venue.empty() && r.rest_lines.empty()) {
+        std::string_view t = text::trim(p.title);
+        std::size_t comma = t.rfind(", ");
+        if (comma != std::string_view::npos && t.back() == ')' && !find_years(t.substr(comma)).empty()) {
+            venue = venue_from_rest(t.substr(comma + 2));
+            if (!venue.empty()) p.title = clean_title(t.substr(0, comma));
+        }
+    }
+    PublicationKind words = kind_from_words(venue + " " + r.rest + (tag ? " " + tag->tag : std::string()));
+    if (section_kind == PublicationKind::patent || words == PublicationKind::patent) p.kind = PublicationKind::patent;
+    else if (section_kind == PublicationKind::thesis || words == PublicationKind::thesis) p.kind = PublicationKind::thesis;
+    else if (submitted && words != PublicationKind::preprint) p.kind = PublicationKind::preprint;
+    else if (words != PublicationKind::other) p.kind = words;
+    else if (kind_from_label(e.label) != PublicationKind::other) p.kind = kind_from_label(e.label);
+    else p.kind = section_kind;
+    // Patents and theses have an office or a school, not a venue.
+    if (p.kind == PublicationKind::patent || p.kind == PublicationKind::thesis) venue.clear();
+    if (submitted && !mentions_arxiv(venue)) venue.clear();
+    // An arXiv id or link is the venue of an entry that names none; a paper
+    // submitted elsewhere only has a copy there.
+    if (venue.empty() && !submitted && p.kind != PublicationKind::patent && p.kind != PublicationKind::thesis && mentions_arxiv(text)) {
+        venue = "arXiv";
+        if (p.kind == PublicationKind::other) p.kind = PublicationKind::preprint;
+    }
+    p.venue_raw = spaced_year(venue);
+    return p;
+}
+
+}  // namespace
+
+Publication parse_publication(std::string_view entry, PublicationKind section_kind) {
+    RawEntry e;
+    for (std::string_view l : text::split(entry, '\n')) {
+        std::string_view t = text::trim(l);
+        if (t.empty()) continue;
+        if (e.lines.empty()) {
+            std::string cleaned = clean_inline(t);
+            std::string_view v = cleaned;
+            strip_marker(v, &e.label);
+            e.lines.emplace_back(text::trim(v));
+        } else {
+            e.lines.push_back(clean_inline(t));
+        }
+    }
+    return make_publication(e, section_kind);
+}
+
+// "arXiv, also NSDI'25 Poster": the same paper shown at a second venue.
+std::optional<Publication> also_at(const Publication& p) {
+    std::size_t at = p.venue_raw.find("also ");
+    if (at == std::string::npos || at == 0) return std::nullopt;
+    std::string second = std::string(text::trim(std::string_view(p.venue_raw).substr(at + 5)));
+    if (!normalize::find_venue(second)) return std::nullopt;
+    Publication q = p;
+    q.venue_raw = second;
+    if (auto ys = find_years(second); !ys.empty()) q.year = ys.front().year;
+    q.kind = kind_from_words(second);
+    return q;
+}
+
+std::vector<Publication> extract_publications(const Block& block) {
+    std::vector<Publication> out;
+    PublicationKind section_kind = kind_from_heading(block.heading);
+    for (const RawEntry& e : split_entries(block)) {
+        if (is_remark(e)) continue;
+        Publication p = make_publication(e, section_kind);
+        if (p.title.empty() && p.venue_raw.empty()) continue;
+        auto second = also_at(p);
+        if (second) {
+            std::string first(text::trim(std::string_view(p.venue_raw).substr(0, p.venue_raw.find("also "))));
+            while (!first.empty() && (first.back() == ',' || first.back() == ';')) first.pop_back();
+            p.venue_raw = first;
+        }
+        out.push_back(std::move(p));
+        if (second) out.push_back(std::move(*second));
+    }
+    return out;
+}
+
+std::vector<Publication> embedded_publications(const Block& block) {
+    std::vector<Publication> out;
+    for (std::size_t i = 0; i < block.lines.size(); ++i) {
+        std::string label = text::fold_key(block.lines[i].text);
+        bool opens = !block.lines[i].text.empty() && block.lines[i].text.back() == ':' && count_words(label) <= 6 &&
+                     (label.rfind("publications", 0) == 0 || label.rfind("selected publications", 0) == 0 ||
+                      label.rfind("papers", 0) == 0 || label.rfind("related publications", 0) == 0);
+        if (!opens) continue;
+        Block list;
+        list.kind = "publications";
+        std::size_t j = i + 1;
+        while (j < block.lines.size() && block.lines[j].marker != Marker::none) list.lines.push_back(block.lines[j++]);
+        for (auto& p : extract_publications(list)) out.push_back(std::move(p));
+        i = j - 1;
+    }
+    return out;
+}
+
+std::vector<Publication> extract_stray_publications(const Block& block) {
+    std::vector<Publication> out;
+    for (const RawEntry& e : split_entries(block)) {
+        if (is_remark(e) || e.lines.empty()) continue;
+        auto tag = find_tag(e.lines[0]);
+        bool tagged = tag && !find_years(tag->tag).empty();
+        std::string text = text::collapse_whitespace(join_lines(e.lines));
+        bool quoted = find_quote(text).has_value() && author_prefix(text).has_value() && !find_years(text).empty();
+        if (!tagged && !quoted) continue;
+        Publication p = make_publication(e, PublicationKind::other);
+        if (p.year && !p.title.empty()) out.push_back(std::move(p));
+    }
+    return out;
+}
+
+}  // namespace cvsearch::extract

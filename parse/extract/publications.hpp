@@ -1,0 +1,27 @@
+// parse/extract/publications.hpp — bibliography entries to Publications (internal).
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "cvsearch/profile.hpp"
+#include "parse/extract/sections.hpp"
+
+namespace cvsearch::extract {
+
+/// The publications of a publications section. Entries start at list markers
+/// ("- ", "1.", "[C3]") or blank lines and may span several lines.
+std::vector<Publication> extract_publications(const Block& block);
+
+/// Publication-like entries of a section that is not a publication list (a web
+/// page without headings): only entries with a clear venue tag and year
+/// ("[SOSP '23] Title") or a quoted title, an author list and a year.
+std::vector<Publication> extract_stray_publications(const Block& block);
+
+/// Lists under "Publications from this period:" inside an experience or project entry.
+std::vector<Publication> embedded_publications(const Block& block);
+
+/// One entry; lines separated by '\n'. `section_kind` is the kind the heading implies.
+Publication parse_publication(std::string_view entry, PublicationKind section_kind = PublicationKind::other);
+
+}  // namespace cvsearch::extract

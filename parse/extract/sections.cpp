@@ -1,0 +1,291 @@
+// Section splitting and heading classification.
+//
+// A heading is recognized by its words, not its looks: every word of a heading
+// must be section vocabulary ("Selected Refereed Conference Papers": modifiers
+// plus one core word), so "Best Paper Award" or "Senior Scientist" never start a
+// section, while "HONORS & AWARDS", "**Publications**" and "Invited Talks:" do.
+#include "parse/extract/sections.hpp"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/text.hpp"
+#include "parse/extract/chars.hpp"
+#include "parse/extract/extract.hpp"
+
+namespace cvsearch::extract {
+namespace {
+
+// Kinds by precedence: when a heading has core words of several kinds, the
+// first listed wins ("Teaching Experience" -> teaching, "Papers and Talks" ->
+// publications, "Journal Reviewing" -> service).
+constexpr std::array<std::string_view, 17> kKindOrder = {
+    "teaching", "service", "publications", "talks",    "awards",   "education", "projects",       "languages", "skills",
+    "interests", "summary", "news",        "contact",  "references", "certifications", "other", "experience"};
+
+const std::unordered_map<std::string, std::string>& core_words() {
+    static const std::unordered_map<std::string, std::string> words = {
+        // education
+        {"education", "education"}, {"degree", "education"}, {"qualification", "education"}, {"study", "education"},
+        {"schooling", "education"}, {"background", "education"}, {"coursework", "education"}, {"training", "education"},
+        // experience
+        {"experience", "experience"}, {"employment", "experience"}, {"position", "experience"}, {"appointment", "experience"},
+        {"career", "experience"}, {"internship", "experience"}, {"job", "experience"}, {"affiliation", "experience"},
+        {"visit", "experience"}, {"history", "experience"}, {"postdoc", "experience"},
+        // publications
+        {"publication", "publications"}, {"paper", "publications"}, {"article", "publications"}, {"proceeding", "publications"},
+        {"preprint", "publications"}, {"manuscript", "publications"}, {"patent", "publications"}, {"book", "publications"},
+        {"chapter", "publications"}, {"bibliography", "publications"}, {"report", "publications"}, {"thesis", "publications"},
+        {"theses", "publications"}, {"dissertation", "publications"}, {"abstract", "publications"}, {"writing", "publications"},
+        {"monograph", "publications"}, {"arxiv", "publications"},
+        // awards
+        {"award", "awards"}, {"honor", "awards"}, {"honour", "awards"}, {"fellowship", "awards"}, {"grant", "awards"},
+        {"funding", "awards"}, {"scholarship", "awards"}, {"prize", "awards"}, {"distinction", "awards"}, {"recognition", "awards"},
+        {"achievement", "awards"}, {"competition", "awards"},
+        // skills
+        {"skill", "skills"}, {"competency", "skills"}, {"competence", "skills"}, {"expertise", "skills"}, {"tool", "skills"},
+        {"technology", "skills"},
+        // interests
+        {"interest", "interests"}, {"area", "interests"}, {"topic", "interests"}, {"field", "interests"},
+        // teaching
+        {"teaching", "teaching"}, {"course", "teaching"}, {"mentoring", "teaching"}, {"mentorship", "teaching"},
+        {"supervision", "teaching"}, {"advising", "teaching"}, {"student", "teaching"}, {"ta", "teaching"},
+        // service
+        {"service", "service"}, {"reviewing", "service"}, {"reviewer", "service"}, {"refereeing", "service"},
+        {"committee", "service"}, {"activity", "service"}, {"editorial", "service"}, {"membership", "service"},
+        {"organization", "service"}, {"organisation", "service"}, {"organizing", "service"}, {"outreach", "service"},
+        {"leadership", "service"}, {"volunteering", "service"}, {"volunteer", "service"}, {"involvement", "service"},
+        // talks
+        {"talk", "talks"}, {"presentation", "talks"}, {"seminar", "talks"}, {"keynote", "talks"}, {"lecture", "talks"},
+        {"colloquium", "talks"}, {"colloquia", "talks"}, {"poster", "talks"}, {"conference", "talks"}, {"meeting", "talks"},
+        {"participation", "talks"}, {"tutorial", "talks"}, {"speaking", "talks"}, {"workshop", "talks"}, {"panel", "talks"},
+        // projects
+        {"project", "projects"}, {"software", "projects"}, {"contribution", "projects"}, {"portfolio", "projects"},
+        // the rest
+        {"summary", "summary"}, {"profile", "summary"}, {"about", "summary"}, {"biography", "summary"}, {"bio", "summary"},
+        {"overview", "summary"}, {"objective", "summary"}, {"statement", "summary"}, {"introduction", "summary"},
+        {"language", "languages"}, {"news", "news"}, {"update", "news"}, {"contact", "contact"}, {"personal", "contact"},
+        {"reference", "references"}, {"referee", "references"}, {"certification", "certifications"},
+        {"certificate", "certifications"}, {"license", "certifications"}, {"hobby", "other"}, {"miscellaneous", "other"},
+        {"misc", "other"}};
+    return words;
+}
+
+// Words that qualify a heading without deciding its kind.
+const std::unordered_set<std::string>& modifiers() {
+    static const std::unordered_set<std::string> words = {
+        "selected", "select", "recent", "research", "work", "professional", "academic", "technical", "invited", "journal",
+        "refereed", "peer", "reviewed", "review", "other", "additional", "and", "of", "in", "the", "my", "me", "industry",
+        "industrial", "programming", "computer", "relevant", "current", "past", "previous", "full", "list", "key", "major",
+        "main", "university", "scientific", "international", "national", "contributed", "published", "submitted", "under",
+        "working", "ongoing", "graduate", "undergraduate", "taught", "given", "held", "attended", "organized", "received",
+        "a", "an", "for", "with", "on", "to", "at", "as", "science", "honorary", "information", "detail", "board", "program",
+        "society", "open", "source", "code", "chair", "first", "co", "authored", "author", "highlight", "support", "public",
+        "extracurricular", "further", "some", "all", "teaching", "consulting", "engagement", "community", "university",
+        "department", "institutional", "conference", "symposium", "non", "technical", "notable", "visiting", "supervised",
+        "mentored", "advised", "doctoral", "phd", "master", "postdoctoral", "career", "funding", "new", "forthcoming",
+        "preparation", "progress", "editorial", "service", "media", "press", "coverage", "outreach", "external", "internal",
+        "lab", "group", "team", "leadership", "volunteer", "creative", "artistic", "exhibition", "event", "events", "prior",
+        "earlier", "early", "latest", "archival", "non-archival", "nonarchival", "workshop", "poster", "oral", "contributed",
+        "talk", "reading", "spoken", "natural", "foreign", "by", "year", "date", "area", "relevant", "grant"};
+    return words;
+}
+
+std::string singular(const std::string& w) {
+    if (w.size() > 4 && w.compare(w.size() - 3, 3, "ies") == 0) return w.substr(0, w.size() - 3) + "y";
+    if (w.size() > 3 && w.back() == 's' && w[w.size() - 2] != 's' && w != "news" && w != "thesis" && w != "theses")
+        return w.substr(0, w.size() - 1);
+    return w;
+}
+
+std::optional<std::string> cjk_heading_kind(std::string_view h) {
+    if (chars::count_letters(h) > 12) return std::nullopt;
+    static const std::array<std::pair<const char*, const char*>, 20> keys = {{
+        {"服务", "service"}, {"审稿", "service"}, {"教学", "teaching"}, {"报告", "talks"}, {"演讲", "talks"},
+        {"论文", "publications"}, {"发表", "publications"}, {"出版", "publications"}, {"成果", "publications"},
+        {"专利", "publications"}, {"奖", "awards"}, {"荣誉", "awards"}, {"教育", "education"}, {"学历", "education"},
+        {"技能", "skills"}, {"项目", "projects"}, {"兴趣", "interests"}, {"方向", "interests"}, {"经历", "experience"},
+        {"实习", "experience"}}};
+    for (const auto& [key, kind] : keys)
+        if (h.find(key) != std::string_view::npos) return std::string(kind);
+    return std::nullopt;
+}
+
+bool all_caps(std::string_view s) {
+    std::size_t letters = chars::count_letters(s);
+    return letters >= 3 && chars::count_upper(s) == letters;
+}
+
+// Singular words that in plain text label a detail of an entry rather than head a section.
+bool is_entry_label(std::string_view heading) {
+    static const std::unordered_set<std::string> labels = {"thesis", "dissertation", "project", "course", "advisor", "supervisor",
+                                                           "topic", "grant", "award", "paper", "talk", "poster", "skill",
+                                                           "position", "committee", "reference", "tool", "language", "funding"};
+    return labels.count(text::fold_key(heading)) > 0;
+}
+
+}  // namespace
+
+std::string clean_heading(std::string_view heading) {
+    std::string s = clean_inline(heading);
+    // Parenthesized remarks: "Publications (selected, reverse chronological)".
+    std::string out;
+    int depth = 0;
+    for (char c : s) {
+        if (c == '(' || c == '[') ++depth;
+        else if ((c == ')' || c == ']') && depth > 0) --depth;
+        else if (depth == 0) out.push_back(c);
+    }
+    std::string_view v = text::trim(out);
+    auto trailing = [](char c) { return c == ':' || c == '.' || c == '_' || c == '-' || c == '=' || c == '\\' || c == ' ' || c == '\t' || c == '|' || c == '*'; };
+    while (!v.empty() && trailing(v.back())) v.remove_suffix(1);
+    // Full-width colon of CJK headings.
+    while (v.size() >= 3 && v.substr(v.size() - 3) == "\xEF\xBC\x9A") v.remove_suffix(3);
+    return text::collapse_whitespace(v);
+}
+
+// With `styled` (the line is a "# " heading, bold or in capitals) one unknown
+// qualifier before the core word is allowed: "ENGINEERING EXPERIENCE".
+std::optional<std::string> classify_heading(std::string_view heading, bool styled) {
+    std::string h = clean_heading(heading);
+    if (h.empty() || chars::has_digit(h)) return std::nullopt;
+    if (chars::has_cjk(h)) return cjk_heading_kind(h);
+    std::string key = text::fold_key(h);
+    std::vector<std::string> tokens;
+    for (std::string_view t : text::split(key, ' '))
+        if (std::any_of(t.begin(), t.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || (c & 0x80); }))
+            tokens.emplace_back(t);  // "&" and other symbols are no words
+    if (tokens.empty() || tokens.size() > 6) return std::nullopt;
+    const auto& core = core_words();
+    const auto& mods = modifiers();
+    std::vector<std::string> kinds;
+    bool has_research = false, has_work = false, has_programming = false;
+    for (const auto& t : tokens) {
+        auto it = core.find(t);
+        if (it == core.end()) it = core.find(singular(t));
+        if (it != core.end()) {
+            kinds.push_back(it->second);
+            continue;
+        }
+        if (!mods.count(t) && !mods.count(singular(t))) {
+            bool qualifier = styled && tokens.size() == 2 && &t == &tokens.front();
+            if (!qualifier) return std::nullopt;
+        }
+        has_research |= t == "research";
+        has_work |= t == "work";
+        has_programming |= t == "programming" || t == "computer" || t == "technical";
+    }
+    if (kinds.empty()) {
+        if (has_work && tokens.size() <= 2) return "experience";  // "Work", "Professional Work"
+        if (has_research && tokens.size() == 1) return "research";  // projects with places, or a statement
+        return std::nullopt;
+    }
+    if (has_programming && std::count(kinds.begin(), kinds.end(), "languages")) return "skills";
+    for (std::string_view k : kKindOrder)
+        if (std::find(kinds.begin(), kinds.end(), k) != kinds.end()) return std::string(k);
+    return kinds.front();
+}
+
+std::optional<std::string> heading_kind(std::string_view heading) { return classify_heading(heading, false); }
+
+std::vector<Block> split_blocks(std::string_view text) {
+    std::vector<Block> blocks(1);
+    blocks.back().kind = "header";
+    auto start = [&](std::string heading, std::string kind, int level) {
+        Block b;
+        b.heading = std::move(heading);
+        b.kind = std::move(kind);
+        b.level = level;
+        blocks.push_back(std::move(b));
+    };
+    for (Line& line : split_lines(text)) {
+        Block& cur = blocks.back();
+        if (line.blank()) {
+            if (!cur.lines.empty() && !cur.lines.back().blank()) cur.lines.push_back(std::move(line));
+            continue;
+        }
+        bool markdown_heading = line.heading_level > 0 && line.marker == Marker::none;
+        bool plain_candidate = line.heading_level == 0 && line.marker == Marker::none;
+        std::string heading = clean_heading(line.text);
+        if (markdown_heading || plain_candidate) {
+            bool short_enough = chars::count_words(heading) <= 6 || (chars::has_cjk(heading) && chars::count_letters(heading) <= 12);
+            // "Program Committee: SC 2022" is a line of content, "Skills:" a heading.
+            std::string_view t = text::trim(line.text);
+            std::size_t colon = t.find(':');
+            bool text_after_colon = colon != std::string_view::npos && !text::trim(clean_heading(t.substr(colon + 1))).empty();
+            bool styled = markdown_heading || line.bold || all_caps(heading);
+            auto kind = short_enough && !text_after_colon ? classify_heading(heading, styled) : std::nullopt;
+            // "Thesis:", "Project:" in plain text label a detail of an entry.
+            if (kind && !styled && is_entry_label(heading)) kind.reset();
+            // "... Below are papers with a" + "major personal contribution.": the end of a
+            // sentence wrapped onto its own line.
+            if (kind && !styled && !cur.lines.empty() && !cur.lines.back().blank()) {
+                std::string_view prev = text::trim(cur.lines.back().text);
+                char last = prev.empty() ? '.' : prev.back();
+                if (chars::is_lower(chars::first(t)) && (std::islower(static_cast<unsigned char>(last)) || last == ',')) kind.reset();
+            }
+            if (kind) {
+                start(heading, *kind, line.heading_level);
+                continue;
+            }
+            // "# Experience" straight followed by "# Work-wise": a sub-heading that keeps the kind.
+            bool deeper_heading = cur.level > 0 && line.heading_level > cur.level;
+            if (markdown_heading && !deeper_heading && cur.lines.empty() && cur.kind != "header" && cur.kind != "other" &&
+                chars::count_words(heading) <= 4 && !chars::has_digit(heading)) {
+                start(heading, cur.kind, line.heading_level);
+                continue;
+            }
+            if (markdown_heading && cur.kind != "header") {
+                // An unknown heading at the level of the section heading starts a
+                // section of its own; a deeper one titles an entry of the section.
+                bool sentence = chars::count_words(heading) > 8 || chars::has_digit(heading) || heading.empty();
+                bool deeper = cur.level > 0 && line.heading_level > cur.level;
+                if (!sentence && !deeper) {
+                    start(heading, "other", line.heading_level);
+                    continue;
+                }
+            }
+        }
+        cur.lines.push_back(std::move(line));
+    }
+    for (auto& b : blocks)
+        while (!b.lines.empty() && b.lines.back().blank()) b.lines.pop_back();
+    // A header with nothing in it (the CV starts with a heading) is dropped.
+    if (blocks.size() > 1 && blocks.front().lines.empty()) blocks.erase(blocks.begin());
+    return blocks;
+}
+
+std::string block_text(const Block& block) {
+    std::string out;
+    std::vector<std::string> para;
+    auto flush = [&] {
+        if (para.empty()) return;
+        if (!out.empty()) out += '\n';
+        out += text::collapse_whitespace(join_lines(para));
+        para.clear();
+    };
+    for (const Line& l : block.lines) {
+        if (l.blank()) {
+            flush();
+            continue;
+        }
+        if (l.marker != Marker::none || l.heading_level > 0) flush();
+        std::string t = l.text;
+        if (l.marker == Marker::number && !l.label.empty()) t = "[" + l.label + "] " + t;
+        para.push_back(std::move(t));
+        if (l.heading_level > 0) flush();
+    }
+    flush();
+    return out;
+}
+
+std::vector<Section> split_sections(std::string_view text) {
+    std::vector<Section> out;
+    for (const Block& b : split_blocks(text)) out.push_back(Section{b.heading, b.kind, block_text(b)});
+    return out;
+}
+
+}  // namespace cvsearch::extract

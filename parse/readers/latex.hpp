@@ -1,0 +1,62 @@
+// parse/readers/latex.hpp — internals of the LaTeX reader: source clean-up
+// and the table of macros it knows.
+//
+// The reader does not run TeX. It knows what CV macros *mean* (a \section is a
+// heading, a \cventry is an entry line, \textbf is just its text) and treats
+// every other macro generically: no arguments -> dropped, one argument -> its
+// text, several -> an entry line "- a | b | c" (the \resumeSubheading style).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace cvsearch::readers::latex {
+
+/// Strips comments the way TeX does ('%' to the end of the line plus the next
+/// line's indentation; "\%" is kept), drops \iffalse ... \fi blocks (nesting
+/// aware), comment environments (\begin{comment}, and any environment named by
+/// \excludecomment{...}), and everything after \end{document}.
+std::string preprocess(std::string_view source);
+
+enum class MacroKind {
+    drop,         ///< the macro and its arguments vanish: \vspace{2pt}, \label{x}, \bf
+    keep_last,    ///< only the last argument is text: \textbf{x}, \textcolor{red}{x}
+    heading,      ///< "# X" from the last argument: \section{X}
+    line,         ///< the argument on a line of its own: \paragraph{X}
+    item,         ///< "- X": \cvlistitem{X}
+    entry,        ///< "- a | b | c" from all arguments: \cventry, \cvitem
+    double_item,  ///< two entries from argument halves: \cvlistdoubleitem, \cvdoubleitem
+    symbol,       ///< fixed text, no arguments: \ss -> "ß", \LaTeX -> "LaTeX"
+    newline,      ///< \newline, \linebreak
+    paragraph,    ///< \par, \newpage
+    separator,    ///< " | " between the parts of a line: \hfill
+    accent,       ///< a combining mark on the argument: \v{c}, \c{c}
+    footnote,     ///< " (text)"
+    url,          ///< the argument verbatim: \url{a_b%20c}
+    href,         ///< \href{url}{text}: the text; mailto: targets become hints
+    meta_name,    ///< \name{First}{Last} (moderncv) or \name{Full Name}
+    meta_first,   ///< \firstname{First}
+    meta_last,    ///< \familyname{Last}, \lastname{Last}
+    meta_author,  ///< \author{...}: a name if it reads like one
+    meta_title,   ///< \title, \cvjobtitle: a headline (or a name if it reads like one)
+    meta_email,   ///< \email{...}: e-mail hints
+    meta_home,    ///< \homepage{...}: homepage hint
+    title_block,  ///< \maketitle, \makecvtitle: the name and title lines go here
+    special,      ///< handled by name in the reader (\begin, \end, \item, \newcommand, ...)
+};
+
+struct MacroSpec {
+    MacroKind kind;
+    int args;               ///< mandatory brace arguments
+    std::string_view text;  ///< symbol text, or the combining mark of an accent
+
+    constexpr MacroSpec(MacroKind k, int a = 0, std::string_view t = {}) : kind(k), args(a), text(t) {}
+};
+
+/// The spec of a known macro (name without backslash and star), or nullptr.
+const MacroSpec* find_macro(std::string_view name);
+
+/// The UTF-8 combining mark of a one-character accent command (\' \` \^ \" \~ \= \.), or "".
+std::string_view symbol_accent(char c);
+
+}  // namespace cvsearch::readers::latex

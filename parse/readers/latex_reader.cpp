@@ -1,0 +1,893 @@
+// read_latex: a LaTeX CV as light markup.
+//
+// The source is cleaned (latex_preprocess.cpp), split at \begin{document},
+// and converted by a small scanner. The preamble produces no text, only
+// metadata (\name, \email, \homepage, \title, \author) and the definitions of
+// user macros: zero-argument ones are expanded (\newcommand{\uiowa}{University
+// of Iowa}), the others are known by their arity. The body becomes text:
+// sections are headings, \item is "- ", CV entry macros (\cventry, or any
+// macro with several arguments such as \resumeSubheading{..}{..}{..}{..}) are
+// "- a | b | c" lines, tabular cells are joined with " | ", accents compose.
+//
+// Recursion happens only into macro arguments and expansions; both are bounded
+// (kMaxDepth, kExpansionBudget), so hostile input cannot exhaust the stack.
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/text.hpp"
+#include "parse/readers/latex.hpp"
+#include "parse/readers/markup.hpp"
+#include "parse/readers/reader.hpp"
+#include "parse/readers/utf8.hpp"
+
+namespace cvsearch::readers {
+namespace {
+
+using latex::MacroKind;
+using latex::MacroSpec;
+
+constexpr int kMaxDepth = 48;
+constexpr int kExpansionBudget = 20000;
+
+// ---- a cursor over source text, and argument reading ------------------------------
+
+struct Cursor {
+    std::string_view s;
+    std::size_t i = 0;
+    bool done() const { return i >= s.size(); }
+    char peek(std::size_t ahead = 0) const { return i + ahead < s.size() ? s[i + ahead] : '\0'; }
+};
+
+// Spaces, tabs and at most one line break (a blank line ends an argument list).
+void skip_space(Cursor& c, bool allow_newline = true) {
+    bool newline = false;
+    while (!c.done()) {
+        char ch = c.peek();
+        if (ch == ' ' || ch == '\t') { ++c.i; continue; }
+        if (ch == '\n' && allow_newline && !newline) { newline = true; ++c.i; continue; }
+        break;
+    }
+}
+
+// Optional arguments are short; an unclosed '[' must not make every later
+// probe rescan the rest of the file.
+constexpr std::size_t kMaxOptional = 512;
+
+// Index just past the delimiter closing the group that opens at s[open]
+// (s.size() when it is not closed).
+std::size_t close_of(std::string_view s, std::size_t open, char o, char cl) {
+    if (o == '[') s = s.substr(0, std::min(s.size(), open + kMaxOptional));
+    int depth = 0;
+    for (std::size_t i = open; i < s.size(); ++i) {
+        char ch = s[i];
+        if (ch == '\\') { ++i; continue; }
+        if (ch == '{' && o != '{') { std::size_t e = close_of(s, i, '{', '}'); i = e - 1; continue; }
+        if (ch == o) ++depth;
+        else if (ch == cl && --depth == 0) return i + 1;
+    }
+    return s.size();
+}
+
+// "{...}" at the cursor: its inside (an unclosed group runs to the end).
+std::string_view group(Cursor& c) {
+    std::size_t end = close_of(c.s, c.i, '{', '}');
+    std::size_t inner_end = end > c.i + 1 && end <= c.s.size() && c.s[end - 1] == '}' ? end - 1 : end;
+    std::string_view inner = c.s.substr(c.i + 1, inner_end - c.i - 1);
+    c.i = end;
+    return inner;
+}
+
+// "[...]" directly at the cursor (after spaces on the same line), or nothing.
+std::optional<std::string_view> optional_arg(Cursor& c) {
+    Cursor probe = c;
+    skip_space(probe, false);
+    if (probe.peek() != '[') return std::nullopt;
+    std::size_t end = close_of(probe.s, probe.i, '[', ']');
+    if (end <= probe.i + 1 || end > probe.s.size() || probe.s[end - 1] != ']') return std::nullopt;  // a lone '[' is text
+    std::string_view inner = probe.s.substr(probe.i + 1, end - probe.i - 2);
+    c.i = end;
+    return inner;
+}
+
+void skip_optionals(Cursor& c) {
+    while (optional_arg(c)) {}
+}
+
+std::optional<std::string_view> brace_arg(Cursor& c, bool allow_newline = true) {
+    Cursor probe = c;
+    skip_space(probe, allow_newline);
+    if (probe.peek() != '{') return std::nullopt;
+    c = probe;
+    return group(c);
+}
+
+// A mandatory argument: a {group}, else the next token (\cs or one character).
+std::string_view mandatory_arg(Cursor& c) {
+    skip_space(c);
+    if (c.done()) return {};
+    if (c.peek() == '{') return group(c);
+    std::size_t start = c.i;
+    if (c.peek() == '\\') {
+        ++c.i;
+        if (utf8::is_ascii_alpha(c.peek()) || c.peek() == '@')
+            while (!c.done() && (utf8::is_ascii_alpha(c.peek()) || c.peek() == '@')) ++c.i;
+        else if (!c.done()) ++c.i;
+        return c.s.substr(start, c.i - start);
+    }
+    c.i += utf8::decode(c.s, c.i).length;
+    return c.s.substr(start, c.i - start);
+}
+
+// ---- small predicates -------------------------------------------------------------
+
+// "0.5\textwidth", "-4pt", "1.5em", "\linewidth": a length, never CV text.
+bool is_dimension(std::string_view a) {
+    a = text::trim(a);
+    if (a.empty()) return false;
+    std::size_t i = 0;
+    if (a[i] == '-' || a[i] == '+') ++i;
+    std::size_t digits = i;
+    while (i < a.size() && (utf8::is_ascii_digit(a[i]) || a[i] == '.')) ++i;
+    bool has_number = i > digits;
+    std::string_view unit = text::trim(a.substr(i));
+    static const std::string_view units[] = {"pt", "em", "ex", "in", "cm", "mm", "bp", "sp", "pc", "mu", "dd", "cc", "fill"};
+    for (auto u : units)
+        if (unit == u) return has_number;
+    return !unit.empty() && unit[0] == '\\' && unit.find(' ') == std::string_view::npos &&
+           (unit.find("width") != std::string_view::npos || unit.find("height") != std::string_view::npos ||
+            unit.find("skip") != std::string_view::npos || unit.find("fill") != std::string_view::npos ||
+            unit.find("sep") != std::string_view::npos);
+}
+
+// "l@{\extracolsep{\fill}}r", "p{5cm}|X": a tabular column specification.
+bool is_column_spec(std::string_view a) {
+    a = text::trim(a);
+    if (a.empty()) return false;
+    int letters = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        char ch = a[i];
+        if (ch == '{') { i = close_of(a, i, '{', '}') - 1; continue; }
+        if (ch == 'l' || ch == 'c' || ch == 'r' || ch == 'p' || ch == 'm' || ch == 'b' || ch == 'X' || ch == 'L' ||
+            ch == 'C' || ch == 'R' || ch == 'S')
+            ++letters;
+        else if (ch != '|' && ch != '@' && ch != '>' && ch != '<' && ch != ' ' && ch != '*' && ch != '!' && ch != '\\' &&
+                 !utf8::is_ascii_digit(ch))
+            return false;
+    }
+    return letters > 0;
+}
+
+// A list label that is only a bullet glyph: "\item[--]", "\item[$\bullet$]".
+bool is_bullet_label(std::string_view label) {
+    label = text::trim(label);
+    for (std::string_view b : {"-", "–", "—", "•", "*", "·", "∘", "○", "◦", "▪", ">", "→", "✓"}) {
+        while (label.substr(0, b.size()) == b) label = text::trim(label.substr(b.size()));
+    }
+    return label.empty();
+}
+
+std::string lower(std::string_view s) { return text::ascii_lower(s); }
+
+// ---- output helpers ---------------------------------------------------------------
+
+std::string_view current_line(const std::string& out) {
+    std::size_t nl = out.rfind('\n');
+    return nl == std::string::npos ? std::string_view(out) : std::string_view(out).substr(nl + 1);
+}
+
+// True when the current line holds only a list prefix ("- ", "- 3. ") or nothing.
+bool line_is_blank(const std::string& out) {
+    std::string_view l = text::trim(current_line(out));
+    if (l.empty() || l == "-" || l == "#") return true;
+    if (l.substr(0, 2) != "- ") return false;
+    l = l.substr(2);
+    std::size_t d = 0;
+    while (d < l.size() && utf8::is_ascii_digit(l[d])) ++d;
+    return d > 0 && d + 1 == l.size() && l[d] == '.';
+}
+
+void line_break(std::string& out) {
+    if (!line_is_blank(out)) out.push_back('\n');
+    else if (text::trim(current_line(out)).empty()) out.erase(out.size() - current_line(out).size());  // stray spaces
+}
+
+void paragraph_break(std::string& out) {
+    if (line_is_blank(out) && !text::trim(current_line(out)).empty()) return;  // "- " waiting for its text
+    line_break(out);
+    if (!out.empty() && (out.size() < 2 || out[out.size() - 2] != '\n')) out.push_back('\n');
+}
+
+std::string one_line(std::string_view s) { return text::collapse_whitespace(s); }
+
+// ---- the converter ---------------------------------------------------------------------
+
+struct UserMacro {
+    int params = 0;
+    bool optional_first = false;  // \newcommand{\x}[2][default]{...}
+    bool expanding = false;
+    std::string body;
+};
+
+struct Frame {
+    std::string name;
+    enum Kind { other, itemize, enumerate, description, tabular, tabbing } kind = other;
+    int counter = 0;
+};
+
+class LatexConverter {
+  public:
+    explicit LatexConverter(TextDocument& doc) : doc_(doc) {}
+
+    void read_preamble(std::string_view s) {
+        preamble_ = true;
+        convert(s, 0);
+        preamble_ = false;
+    }
+
+    std::string read_body(std::string_view s) {
+        std::string out = convert(s, 0);
+        resolve_name();
+        if (!title_block_done_ && !doc_.name_hint.empty() && out.find(doc_.name_hint) == std::string::npos)
+            out = header_lines() + "\n\n" + out;  // moderncv without \makecvtitle: keep the name in the text
+        return out;
+    }
+
+  private:
+    std::string convert(std::string_view s, int depth) {
+        std::string out;
+        if (depth > kMaxDepth) return out;
+        Cursor c{s};
+        while (!c.done()) step(c, out, depth);
+        return out;
+    }
+
+    void run_into(std::string_view s, std::string& out, int depth) {
+        if (depth > kMaxDepth) return;
+        Cursor c{s};
+        while (!c.done()) step(c, out, depth);
+    }
+
+    // ---- characters ----------------------------------------------------------------
+
+    void step(Cursor& c, std::string& out, int depth) {
+        char ch = c.peek();
+        switch (ch) {
+            case '\\': ++c.i; control(c, out, depth); return;
+            case '{': case '}': ++c.i; return;  // grouping only scopes fonts: its text flows on
+            case '$': math(c, out, depth); return;
+            case '~': ++c.i; out.push_back(' '); return;
+            case '&': ++c.i; out += " | "; return;
+            case '#': ++c.i; if (utf8::is_ascii_digit(c.peek())) ++c.i; return;  // a parameter left in a body
+            case '\n': newline(c, out); return;
+            case '-':
+                if (c.peek(1) == '-' && c.peek(2) == '-') { out += "—"; c.i += 3; return; }
+                if (c.peek(1) == '-') { out += "–"; c.i += 2; return; }
+                break;
+            case '`':
+                if (c.peek(1) == '`') { out.push_back('"'); c.i += 2; return; }
+                out.push_back('\''); ++c.i; return;
+            case '\'':
+                if (c.peek(1) == '\'') { out.push_back('"'); c.i += 2; return; }
+                break;
+            case '^': case '_':
+                if (math_) { ++c.i; return; }
+                break;
+            case ' ': case '\t':  // indentation and runs of spaces carry nothing
+                ++c.i;
+                if (!out.empty() && out.back() != '\n' && out.back() != ' ') out.push_back(' ');
+                return;
+            default: break;
+        }
+        out.push_back(ch);
+        ++c.i;
+    }
+
+    // A source line break keeps the line structure; a blank line is a paragraph.
+    void newline(Cursor& c, std::string& out) {
+        ++c.i;
+        Cursor probe = c;
+        while (probe.peek() == ' ' || probe.peek() == '\t') ++probe.i;
+        if (probe.peek() == '\n') {
+            while (!probe.done() && (probe.peek() == '\n' || probe.peek() == ' ' || probe.peek() == '\t')) ++probe.i;
+            c = probe;
+            paragraph_break(out);
+            return;
+        }
+        line_break(out);
+    }
+
+    void math(Cursor& c, std::string& out, int depth) {
+        bool display = c.peek(1) == '$';
+        std::size_t start = c.i + (display ? 2 : 1);
+        std::size_t end = start;
+        while (end < c.s.size()) {
+            if (c.s[end] == '\\') { end += 2; continue; }
+            if (c.s[end] == '$') break;
+            ++end;
+        }
+        end = std::min(end, c.s.size());
+        math_block(c.s.substr(start, end - start), out, depth);
+        // Step over the closing dollars that are there: "$$x$" has one, and
+        // skipping two would cut into the character after it.
+        std::size_t close = end;
+        while (close < c.s.size() && close < end + (display ? 2 : 1) && c.s[close] == '$') ++close;
+        c.i = close;
+    }
+
+    void math_block(std::string_view inner, std::string& out, int depth) {
+        bool saved = math_;
+        math_ = true;
+        run_into(inner, out, depth + 1);
+        math_ = saved;
+    }
+
+    // ---- control sequences ---------------------------------------------------------------
+
+    void control(Cursor& c, std::string& out, int depth) {
+        if (c.done()) return;
+        char first = c.peek();
+        if (!utf8::is_ascii_alpha(first) && first != '@') {
+            ++c.i;
+            control_symbol(first, c, out, depth);
+            return;
+        }
+        std::size_t start = c.i;
+        while (!c.done() && (utf8::is_ascii_alpha(c.peek()) || c.peek() == '@')) ++c.i;
+        std::string_view name = c.s.substr(start, c.i - start);
+        if (c.peek() == '*') ++c.i;
+        while (c.peek() == ' ' || c.peek() == '\t') ++c.i;  // TeX skips spaces after a control word
+        control_word(name, c, out, depth);
+    }
+
+    void control_symbol(char sym, Cursor& c, std::string& out, int depth) {
+        if (std::string_view mark = latex::symbol_accent(sym); !mark.empty()) {
+            if (sym == '=' && in_tabbing()) { out += " | "; return; }
+            accent(mark, c, out, depth);
+            return;
+        }
+        switch (sym) {
+            case '\\':
+                if (c.peek() == '*') ++c.i;
+                optional_arg(c);
+                line_break(out);
+                return;
+            case '>': if (in_tabbing()) out += " | "; return;
+            case ' ': case '\n': case '\t': case ',': case ';': case ':': out.push_back(' '); return;
+            case '!': case '/': case '-': case '|': case '+': case '<': return;
+            case '[': display_math(c, out, depth, "\\]"); return;
+            case '(': display_math(c, out, depth, "\\)"); return;
+            default: out.push_back(sym); return;  // \& \% \$ \# \_ \{ \}
+        }
+    }
+
+    void display_math(Cursor& c, std::string& out, int depth, std::string_view close) {
+        std::size_t end = c.s.find(close, c.i);
+        std::size_t stop = end == std::string_view::npos ? c.s.size() : end;
+        math_block(c.s.substr(c.i, stop - c.i), out, depth);
+        c.i = end == std::string_view::npos ? c.s.size() : end + close.size();
+    }
+
+    void accent(std::string_view mark, Cursor& c, std::string& out, int depth) {
+        std::string base = convert(mandatory_arg(c), depth + 1);
+        if (base.empty()) return;
+        std::size_t first = utf8::decode(base, 0).length;
+        out += base.substr(0, first);
+        out += mark;  // composed by markup::finish (NFC)
+        out += base.substr(first);
+    }
+
+    void control_word(std::string_view name, Cursor& c, std::string& out, int depth) {
+        const MacroSpec* spec = latex::find_macro(name);
+        if (spec != nullptr) { known(*spec, name, c, out, depth); return; }
+        auto user = macros_.find(name);
+        if (user != macros_.end()) { user_macro(user->second, c, out, depth); return; }
+        generic(-1, c, out, depth);
+    }
+
+    void user_macro(UserMacro& m, Cursor& c, std::string& out, int depth) {
+        if (m.params == 0) {
+            if (expansions_ < kExpansionBudget && !m.expanding) {
+                ++expansions_;
+                m.expanding = true;  // a macro that uses itself expands once
+                // A copy: the body may define the macro again, which replaces m.body.
+                const std::string body = m.body;
+                run_into(body, out, depth + 1);  // \newcommand{\uiowa}{University of Iowa}
+                m.expanding = false;
+            }
+            return;
+        }
+        // A macro with parameters is a template; its body tells what it stands for.
+        if (m.body.find("\\section") != std::string::npos || m.body.find("\\subsection") != std::string::npos) {
+            if (m.optional_first) skip_optionals(c);
+            auto args = read_args(c, m.params - (m.optional_first ? 1 : 0));
+            heading(convert(args.empty() ? std::string_view() : args[0], depth + 1), out);
+            if (args.size() > 1) entry({args.begin() + 1, args.end()}, out, depth);
+            return;
+        }
+        if (m.optional_first) skip_optionals(c);
+        generic(m.params - (m.optional_first ? 1 : 0), c, out, depth, m.body.find("\\item") != std::string::npos);
+    }
+
+    std::vector<std::string_view> read_args(Cursor& c, int count) {
+        std::vector<std::string_view> args;
+        for (int k = 0; k < count; ++k) {
+            skip_optionals(c);
+            args.push_back(mandatory_arg(c));
+        }
+        return args;
+    }
+
+    // Unknown macros: no argument -> nothing; one -> its text; several -> an entry
+    // line. `arity` < 0 reads every brace group that follows.
+    void generic(int arity, Cursor& c, std::string& out, int depth, bool as_item = false) {
+        if (c.peek() == '[') skip_optionals(c);  // only when attached: "\faBook [C1] Title" keeps "[C1]"
+        std::vector<std::string_view> args;
+        if (arity >= 0) {
+            args = read_args(c, arity);
+        } else {
+            while (auto a = brace_arg(c)) args.push_back(*a);
+        }
+        if (args.empty()) { skip_assignment(c); return; }
+        if (args.size() == 1 && !as_item) {
+            if (!is_dimension(args[0])) run_into(args[0], out, depth + 1);
+            return;
+        }
+        entry(args, out, depth);
+    }
+
+    // "- a | b | c": empty fields are skipped; all but the last are one line.
+    void entry(const std::vector<std::string_view>& args, std::string& out, int depth) {
+        std::string line;
+        for (std::size_t k = 0; k < args.size(); ++k) {
+            std::string field = convert(args[k], depth + 1);
+            std::string_view f = text::trim(field);
+            if (f.empty()) continue;
+            if (!line.empty()) line += " | ";
+            line += k + 1 < args.size() ? one_line(f) : std::string(f);
+        }
+        if (text::trim(line).empty()) return;
+        line_break(out);
+        if (text::trim(current_line(out)).empty()) out += "- ";  // else an \item's "- " is waiting
+        out += line;
+        line_break(out);
+    }
+
+    void heading(const std::string& text, std::string& out) {
+        std::string h = one_line(text);
+        if (h.empty()) return;
+        paragraph_break(out);
+        out += "# " + h;
+        line_break(out);
+    }
+
+    void own_line(const std::string& text, std::string& out) {
+        std::string l = one_line(text);
+        if (l.empty()) return;
+        line_break(out);
+        out += l;
+        line_break(out);
+    }
+
+    // ---- known macros ---------------------------------------------------------------------
+
+    void known(const MacroSpec& spec, std::string_view name, Cursor& c, std::string& out, int depth) {
+        switch (spec.kind) {
+            case MacroKind::drop: {
+                // a zero-argument switch keeps a following "[1] ..." as text
+                if (spec.args > 0 || name == "printbibliography" || name == "newrefcontext") skip_optionals(c);
+                if (spec.args == 0) skip_assignment(c);
+                for (int k = 0; k < spec.args; ++k) {
+                    mandatory_arg(c);
+                    if (k + 1 < spec.args) skip_optionals(c);
+                }
+                return;
+            }
+            case MacroKind::keep_last: {
+                auto args = read_args(c, spec.args);
+                if (!args.empty() && !is_dimension(args.back())) run_into(args.back(), out, depth + 1);
+                return;
+            }
+            case MacroKind::heading: {
+                skip_optionals(c);  // \section[short]{long}
+                heading(convert(mandatory_arg(c), depth + 1), out);
+                return;
+            }
+            case MacroKind::line: {
+                skip_optionals(c);
+                own_line(convert(mandatory_arg(c), depth + 1), out);
+                return;
+            }
+            case MacroKind::item: {
+                auto args = read_args(c, spec.args);
+                entry(args, out, depth);
+                return;
+            }
+            case MacroKind::entry: {
+                auto args = read_args(c, spec.args);
+                entry(args, out, depth);
+                return;
+            }
+            case MacroKind::double_item: {
+                auto args = read_args(c, spec.args);
+                std::size_t half = args.size() / 2;
+                entry({args.begin(), args.begin() + static_cast<std::ptrdiff_t>(half)}, out, depth);
+                entry({args.begin() + static_cast<std::ptrdiff_t>(half), args.end()}, out, depth);
+                return;
+            }
+            case MacroKind::symbol: out += spec.text; return;
+            case MacroKind::newline: optional_arg(c); line_break(out); return;
+            case MacroKind::paragraph: paragraph_break(out); return;
+            case MacroKind::separator: out += " | "; return;
+            case MacroKind::accent: accent(spec.text, c, out, depth); return;
+            case MacroKind::footnote: {
+                skip_optionals(c);
+                std::string note = one_line(convert(mandatory_arg(c), depth + 1));
+                if (!note.empty()) out += " (" + note + ")";
+                return;
+            }
+            case MacroKind::url: {
+                std::string u = std::string(text::trim(mandatory_arg(c)));
+                for (auto& e : markup::find_emails(u)) markup::add_unique(doc_.email_hints, e);
+                out += u;
+                return;
+            }
+            case MacroKind::href: href(c, out, depth); return;
+            case MacroKind::title_block: title_block(out); return;
+            case MacroKind::special: special(name, c, out, depth); return;
+            default: metadata(spec.kind, c, out, depth); return;
+        }
+    }
+
+    void href(Cursor& c, std::string& out, int depth) {
+        skip_optionals(c);
+        std::string target(text::trim(mandatory_arg(c)));
+        std::string label = convert(mandatory_arg(c), depth + 1);
+        std::string mail = markup::mailto_address(target);
+        if (!mail.empty()) markup::add_unique(doc_.email_hints, mail);
+        out += text::trim(label).empty() ? (mail.empty() ? target : mail) : label;
+    }
+
+    void metadata(MacroKind kind, Cursor& c, std::string& out, int depth) {
+        skip_optionals(c);
+        std::string value = one_line(convert(mandatory_arg(c), depth + 1));
+        switch (kind) {
+            case MacroKind::meta_name: {
+                // moderncv: \name{First}{Last}; resume.cls and others: \name{Full Name}
+                if (auto last = brace_arg(c, false)) value = one_line(value + " " + convert(*last, depth + 1));
+                if (name_.empty()) name_ = markup::person_name_in(value);
+                if (!preamble_) own_line(value, out);
+                return;
+            }
+            case MacroKind::meta_first: if (first_.empty()) first_ = value; return;
+            case MacroKind::meta_last: if (last_.empty()) last_ = value; return;
+            case MacroKind::meta_author: {
+                std::string first_line = value.substr(0, value.find(" | "));
+                if (author_.empty() && markup::looks_like_person_name(first_line)) author_ = first_line;
+                if (!preamble_) own_line(value, out);
+                return;
+            }
+            case MacroKind::meta_title:
+                if (title_.empty()) title_ = value;
+                if (!preamble_) own_line(value, out);
+                return;
+            case MacroKind::meta_email:
+                for (auto& e : markup::find_emails(value)) markup::add_unique(doc_.email_hints, e);
+                if (!preamble_) out += value;
+                return;
+            case MacroKind::meta_home:
+                if (doc_.homepage_hint.empty() && value.find('.') != std::string::npos && value.find(' ') == std::string::npos)
+                    doc_.homepage_hint = value;
+                if (!preamble_) out += value;
+                return;
+            default: return;
+        }
+    }
+
+    void resolve_name() {
+        std::string parts = markup::person_name_in(first_ + " " + last_);
+        for (const std::string* candidate : {&name_, &parts, &author_}) {
+            if (!candidate->empty()) { doc_.name_hint = *candidate; return; }
+        }
+        if (markup::looks_like_person_name(title_)) doc_.name_hint = title_;
+    }
+
+    std::string header_lines() const {
+        std::string h = doc_.name_hint;
+        if (!title_.empty() && title_ != doc_.name_hint) h += "\n" + title_;
+        return h;
+    }
+
+    void title_block(std::string& out) {
+        if (preamble_) return;
+        resolve_name();
+        title_block_done_ = true;
+        std::string h = header_lines();
+        if (h.empty()) return;
+        line_break(out);
+        out += h;
+        paragraph_break(out);
+    }
+
+    // ---- specials ----------------------------------------------------------------------------
+
+    void special(std::string_view name, Cursor& c, std::string& out, int depth) {
+        if (name == "item") return item(c, out, depth);
+        if (name == "bibitem") {
+            skip_optionals(c);
+            mandatory_arg(c);
+            return list_prefix(out, "- ");
+        }
+        if (name == "begin") return begin_env(c, out, depth);
+        if (name == "end") return end_env(c, out);
+        if (name == "newcommand" || name == "renewcommand" || name == "providecommand" || name == "DeclareRobustCommand")
+            return define_command(c);
+        if (name == "def" || name == "gdef" || name == "edef" || name == "xdef") return define_def(c);
+        if (name == "let") {
+            mandatory_arg(c);
+            if (c.peek() == '=') ++c.i;
+            mandatory_arg(c);
+            return;
+        }
+        if (name == "newenvironment" || name == "renewenvironment") return define_environment(c);
+        if (name == "verb") return verb(c, out);
+        if (name == "excludecomment") { mandatory_arg(c); return; }
+        if (name == "kill") {  // tabbing: the line only set tab stops
+            std::size_t nl = out.rfind('\n');
+            out.erase(nl == std::string::npos ? 0 : nl + 1);
+            return;
+        }
+        if (name == "vskip" || name == "hskip" || name == "kern") return skip_length(c);
+        if (name == "vspace" || name == "hspace") {
+            if (c.peek() == '*') ++c.i;
+            mandatory_arg(c);
+            return;
+        }
+    }
+
+    // "\parskip=0.1em", "\hrule height 4pt": TeX assignments and rule specs after a
+    // control word are layout, not text.
+    void skip_assignment(Cursor& c) {
+        Cursor p = c;
+        skip_space(p, false);
+        auto keyword = [&](std::string_view k) { return p.s.substr(p.i, k.size()) == k; };
+        bool any = false;
+        for (;;) {
+            if (p.peek() == '=') { ++p.i; skip_length(p); any = true; continue; }
+            bool kw = false;
+            for (std::string_view k : {"height", "width", "depth"})
+                if (keyword(k)) { p.i += k.size(); skip_length(p); kw = true; any = true; break; }
+            if (!kw) break;
+        }
+        if (any) c = p;
+    }
+
+    // "\vskip 5pt plus 1pt": a length without braces.
+    static void skip_length(Cursor& c) {
+        skip_space(c, false);
+        if (c.peek() == '-' || c.peek() == '+') ++c.i;
+        while (!c.done() && (utf8::is_ascii_digit(c.peek()) || c.peek() == '.')) ++c.i;
+        skip_space(c, false);
+        if (c.peek() == '\\') {  // "0.5\textwidth"
+            ++c.i;
+            while (!c.done() && utf8::is_ascii_alpha(c.peek())) ++c.i;
+        } else {
+            while (!c.done() && utf8::is_ascii_alpha(c.peek())) ++c.i;  // the unit
+        }
+    }
+
+    void verb(Cursor& c, std::string& out) {
+        if (c.peek() == '*') ++c.i;
+        char delim = c.peek();
+        if (delim == '\0') return;
+        std::size_t end = c.s.find(delim, c.i + 1);
+        if (end == std::string_view::npos) end = c.s.size();
+        out += c.s.substr(c.i + 1, end - c.i - 1);
+        c.i = std::min(c.s.size(), end + 1);
+    }
+
+    void list_prefix(std::string& out, const std::string& prefix) {
+        line_break(out);
+        if (!text::trim(current_line(out)).empty()) out.push_back('\n');
+        out += prefix;
+    }
+
+    Frame* innermost_list() {
+        for (auto it = envs_.rbegin(); it != envs_.rend(); ++it)
+            if (it->kind == Frame::itemize || it->kind == Frame::enumerate || it->kind == Frame::description) return &*it;
+        return nullptr;
+    }
+
+    bool in_tabbing() const { return !envs_.empty() && envs_.back().kind == Frame::tabbing; }
+
+    void item(Cursor& c, std::string& out, int depth) {
+        auto label = optional_arg(c);
+        std::string prefix = "- ";
+        Frame* list = innermost_list();
+        int number = list != nullptr && list->kind == Frame::enumerate ? ++list->counter : 0;
+        std::string l = label ? one_line(convert(*label, depth + 1)) : std::string();
+        if (!l.empty() && !is_bullet_label(l)) {
+            // "\item[18.]" numbers the entry itself; "\item[2019]" or "\item[Python]" labels it
+            std::size_t digits = std::count_if(l.begin(), l.end(), [](char ch) { return utf8::is_ascii_digit(ch); });
+            bool numbering = digits <= 3 && l.find_first_not_of("0123456789.()[]") == std::string::npos;
+            prefix += numbering ? l + " " : l + " | ";
+        } else if (number > 0) {
+            prefix += std::to_string(number) + ". ";
+        }
+        list_prefix(out, prefix);
+    }
+
+    // ---- environments --------------------------------------------------------------------------
+
+    void begin_env(Cursor& c, std::string& out, int depth) {
+        std::string name(text::trim(mandatory_arg(c)));
+        std::string base = !name.empty() && name.back() == '*' ? name.substr(0, name.size() - 1) : name;  // also \begin{}
+        Frame frame{name};
+        static const std::map<std::string, int, std::less<>> tabulars = {
+            {"tabular", 1}, {"array", 1}, {"longtable", 1}, {"supertabular", 1}, {"tblr", 1}, {"NiceTabular", 1},
+            {"tabularx", 2}, {"tabulary", 2}, {"xltabular", 2}, {"tabu", 1}};
+        static const std::map<std::string, int, std::less<>> layouts = {
+            {"minipage", 1}, {"multicols", 1}, {"adjustwidth", 2}, {"changemargin", 2}, {"paracol", 1},
+            {"spacing", 1}, {"list", 2}, {"thebibliography", 1}, {"minted", 1}, {"wrapfigure", 2}};
+        static const std::string_view dropped[] = {"figure", "wrapfigure", "tikzpicture", "pspicture", "picture",
+                                                   "equation", "align", "eqnarray", "gather", "multline",
+                                                   "displaymath", "filecontents", "comment"};
+        static const std::string_view raw[] = {"verbatim", "Verbatim", "lstlisting", "minted"};
+        for (auto d : dropped)
+            if (base == d) return skip_env(c, name);
+        if (auto t = tabulars.find(name == "tabular*" ? std::string("tabularx") : base); t != tabulars.end()) {
+            skip_optionals(c);
+            read_args(c, t->second);
+            frame.kind = Frame::tabular;
+            line_break(out);
+        } else if (base == "tabbing") {
+            frame.kind = Frame::tabbing;
+            line_break(out);
+        } else if (auto l = layouts.find(base); l != layouts.end()) {
+            read_args(c, l->second);
+            if (base == "list" || base == "thebibliography") frame.kind = Frame::itemize;
+            for (auto r : raw)
+                if (base == r) return raw_env(c, out, name);
+            line_break(out);
+        } else if (base.find("itemize") != std::string::npos || base.find("enumerate") != std::string::npos ||
+                   base.find("description") != std::string::npos || base == "compactitem" || base == "compactenum" ||
+                   base == "compactdesc" || base == "asparaitem" || base == "inparaitem" || base == "cvitems") {
+            skip_optionals(c);
+            frame.kind = base.find("enum") != std::string::npos ? Frame::enumerate
+                         : base.find("desc") != std::string::npos ? Frame::description
+                                                                   : Frame::itemize;
+            line_break(out);
+        } else {
+            for (auto r : raw)
+                if (base == r) return raw_env(c, out, name);
+            custom_env(base, c, out, depth);
+        }
+        envs_.push_back(std::move(frame));
+    }
+
+    // Environments of templates (\begin{rSection}{Education}) carry headings
+    // and entries in their arguments.
+    void custom_env(const std::string& base, Cursor& c, std::string& out, int depth) {
+        std::vector<std::string_view> args;
+        skip_optionals(c);
+        auto def = env_params_.find(base);
+        if (def != env_params_.end()) {
+            args = read_args(c, def->second);
+        } else {
+            while (auto a = brace_arg(c, false)) args.push_back(*a);
+        }
+        std::string l = lower(base);
+        // rSection{Education} is a heading; rSubsection{MIT}{2019}{PhD}{Boston} is an entry
+        bool sectioning = (l.find("section") != std::string::npos && l.find("subsection") == std::string::npos) ||
+                          l.find("heading") != std::string::npos;
+        if (!args.empty() && sectioning) {
+            heading(convert(args[0], depth + 1), out);
+            if (args.size() > 1) entry({args.begin() + 1, args.end()}, out, depth);
+        } else if (args.size() >= 2) {
+            entry(args, out, depth);
+        } else if (args.size() == 1 && !is_dimension(args[0]) && !is_column_spec(args[0])) {
+            own_line(convert(args[0], depth + 1), out);
+        } else {
+            line_break(out);
+        }
+    }
+
+    void skip_env(Cursor& c, const std::string& name) {
+        std::string close = "\\end{" + name + "}";
+        std::size_t end = c.s.find(close, c.i);
+        c.i = end == std::string_view::npos ? c.s.size() : end + close.size();
+    }
+
+    void raw_env(Cursor& c, std::string& out, const std::string& name) {
+        std::string close = "\\end{" + name + "}";
+        std::size_t end = c.s.find(close, c.i);
+        std::size_t stop = end == std::string_view::npos ? c.s.size() : end;
+        line_break(out);
+        out += c.s.substr(c.i, stop - c.i);
+        line_break(out);
+        c.i = end == std::string_view::npos ? c.s.size() : end + close.size();
+    }
+
+    void end_env(Cursor& c, std::string& out) {
+        std::string name(text::trim(mandatory_arg(c)));
+        for (std::size_t k = envs_.size(); k-- > 0;) {
+            if (envs_[k].name == name) {
+                envs_.resize(k);
+                break;
+            }
+        }
+        line_break(out);
+    }
+
+    // ---- definitions -------------------------------------------------------------------------------
+
+    static std::string macro_name(std::string_view token) {
+        token = text::trim(token);
+        if (!token.empty() && token.front() == '\\') token.remove_prefix(1);
+        return std::string(token);
+    }
+
+    void define_command(Cursor& c) {
+        if (c.peek() == '*') ++c.i;
+        std::string name = macro_name(mandatory_arg(c));
+        UserMacro m;
+        if (auto n = optional_arg(c)) m.params = std::atoi(std::string(*n).c_str());
+        if (optional_arg(c)) m.optional_first = m.params > 0;
+        m.body = std::string(mandatory_arg(c));
+        if (!name.empty() && latex::find_macro(name) == nullptr) macros_[name] = std::move(m);
+    }
+
+    // \def\name#1#2{body}
+    void define_def(Cursor& c) {
+        std::string name = macro_name(mandatory_arg(c));
+        UserMacro m;
+        while (!c.done() && c.peek() != '{') {
+            if (c.peek() == '#') ++m.params;
+            ++c.i;
+        }
+        m.body = std::string(mandatory_arg(c));
+        if (!name.empty() && latex::find_macro(name) == nullptr) macros_[name] = std::move(m);
+    }
+
+    void define_environment(Cursor& c) {
+        std::string name(text::trim(mandatory_arg(c)));
+        int params = 0;
+        if (auto n = optional_arg(c)) params = std::atoi(std::string(*n).c_str());
+        if (optional_arg(c) && params > 0) --params;  // the first parameter is optional
+        mandatory_arg(c);  // begin code
+        mandatory_arg(c);  // end code
+        if (!name.empty()) env_params_[name] = params;
+    }
+
+    TextDocument& doc_;
+    bool preamble_ = false;
+    bool math_ = false;
+    bool title_block_done_ = false;
+    int expansions_ = 0;
+    std::vector<Frame> envs_;
+    std::map<std::string, UserMacro, std::less<>> macros_;
+    std::map<std::string, int, std::less<>> env_params_;
+    std::string name_, first_, last_, author_, title_;
+};
+
+}  // namespace
+
+TextDocument read_latex(std::string_view utf8) {
+    TextDocument doc;
+    std::string source = latex::preprocess(markup::clean_characters(text::sanitize_utf8(utf8)));
+    std::string_view s = source;
+    std::string_view preamble, body = s;
+    const std::string_view begin = "\\begin{document}";
+    if (auto pos = s.find(begin); pos != std::string_view::npos) {
+        preamble = s.substr(0, pos);
+        body = s.substr(pos + begin.size());
+    }
+    LatexConverter converter(doc);
+    converter.read_preamble(preamble);
+    doc.text = markup::finish(converter.read_body(body));
+    return doc;
+}
+
+}  // namespace cvsearch::readers

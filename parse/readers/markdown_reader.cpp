@@ -1,0 +1,162 @@
+// read_markdown: Markdown CV pages (GitHub Pages / academicpages / Hugo), which
+// mix Markdown with front matter, HTML fragments and template tags.
+//
+// Order matters: front matter is split off first; then the HTML scanner runs
+// in fragment mode (it keeps the Markdown line structure and turns <div>, <li>,
+// <br>, entities and comments into light markup); then each line's Markdown
+// syntax is reduced: headings, lists, tables, links, emphasis.
+#include <string>
+#include <vector>
+
+#include "core/text.hpp"
+#include "parse/readers/front_matter.hpp"
+#include "parse/readers/html.hpp"
+#include "parse/readers/markup.hpp"
+#include "parse/readers/reader.hpp"
+#include "parse/readers/utf8.hpp"
+
+namespace cvsearch::readers {
+namespace {
+
+bool only_chars(std::string_view s, std::string_view allowed) {
+    return !s.empty() && s.find_first_not_of(allowed) == std::string_view::npos;
+}
+
+bool is_rule(std::string_view t) {
+    std::string compact;
+    for (char c : t)
+        if (c != ' ') compact.push_back(c);
+    return compact.size() >= 3 && (only_chars(compact, "-") || only_chars(compact, "*") || only_chars(compact, "_"));
+}
+
+bool is_fence(std::string_view t) { return t.substr(0, 3) == "```" || t.substr(0, 3) == "~~~"; }
+
+// "| a | b |" -> "a | b"; the "|---|:--:|" delimiter row -> "".
+std::string table_row(std::string_view t) {
+    std::vector<std::string> cells;
+    std::string cell;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        if (t[i] == '\\' && i + 1 < t.size() && t[i + 1] == '|') { cell += '|'; ++i; continue; }
+        if (t[i] == '|') { cells.push_back(std::string(text::trim(cell))); cell.clear(); continue; }
+        cell += t[i];
+    }
+    cells.push_back(std::string(text::trim(cell)));
+    std::string out;
+    bool delimiter_row = true;
+    for (const auto& c : cells) {
+        if (c.empty()) continue;
+        if (!only_chars(c, "-: ")) delimiter_row = false;
+        if (!out.empty()) out += " | ";
+        out += c;
+    }
+    return delimiter_row ? std::string() : out;
+}
+
+// "[id]: https://..." reference definitions and kramdown "{: .class}" attribute lines.
+bool is_metadata_line(std::string_view t) {
+    if (t.substr(0, 2) == "{:" && t.back() == '}') return true;
+    if (t.front() != '[') return false;
+    auto close = t.find("]:");
+    return close != std::string_view::npos && t.find(' ') > close;
+}
+
+// "- x", "* x", "+ x" -> "- x"; "1. x" -> "- 1. x"; "- [x] task" -> "- task".
+std::string list_item(std::string_view t) {
+    if (t.size() >= 2 && (t[0] == '-' || t[0] == '*' || t[0] == '+') && t[1] == ' ') {
+        std::string_view rest = text::trim(t.substr(2));
+        if (rest.substr(0, 3) == "[ ]" || rest.substr(0, 3) == "[x]" || rest.substr(0, 3) == "[X]") rest = text::trim(rest.substr(3));
+        return "- " + std::string(rest);
+    }
+    return markup::number_as_list_item(t);
+}
+
+class LinePass {
+  public:
+    explicit LinePass(TextDocument& doc) : doc_(doc) {}
+
+    std::string run(std::string_view text) {
+        for (std::string_view raw : markup::split_lines(text)) line(raw);
+        std::string joined;
+        for (const auto& l : out_) (joined += l) += '\n';
+        return joined;
+    }
+
+  private:
+    void line(std::string_view raw) {
+        std::string_view t = text::trim(raw);
+        if (is_fence(t)) { in_fence_ = !in_fence_; return; }
+        if (in_fence_) { out_.emplace_back(t); return; }  // code stays as text, unformatted
+        while (!t.empty() && t.front() == '>') t = text::trim(t.substr(1));  // blockquote
+        if (t.empty()) { out_.emplace_back(); return; }
+        if (is_rule(t) || only_chars(t, "=")) { rule(t); return; }
+        if (is_metadata_line(t)) return;
+        if (t.front() == '#') {
+            std::size_t hashes = t.find_first_not_of('#');
+            if (hashes != std::string_view::npos && hashes <= 6 && t[hashes] == ' ') {
+                std::string_view content = text::trim(t.substr(hashes));
+                while (!content.empty() && content.back() == '#') content.remove_suffix(1);
+                std::string heading = inline_text(text::trim(content));
+                if (!text::trim(heading).empty()) out_.push_back("# " + heading);
+                return;
+            }
+        }
+        if (t.front() == '|') {
+            std::string row = table_row(t);
+            if (!row.empty()) out_.push_back(inline_text(row));  // the "|---|" delimiter row says nothing
+            return;
+        }
+        std::string item = list_item(markup::normalize_bullet(t));
+        if (item.rfind("- ", 0) == 0) { out_.push_back("- " + inline_text(std::string_view(item).substr(2))); return; }
+        // "**1.** *Title*" is a numbered entry once the emphasis is gone
+        out_.push_back(markup::number_as_list_item(inline_text(item)));
+    }
+
+    // "Title\n=====" / "Title\n-----" make Title a heading; a lone rule is a break.
+    void rule(std::string_view t) {
+        bool underline = t.front() == '=' || (t.front() == '-' && t.find(' ') == std::string_view::npos);
+        if (underline && !out_.empty() && !out_.back().empty() && out_.back().rfind("- ", 0) != 0 &&
+            out_.back().rfind("# ", 0) != 0) {
+            out_.back() = "# " + out_.back();
+            return;
+        }
+        out_.emplace_back();
+    }
+
+    std::string inline_text(std::string_view s) {
+        return markup::strip_inline_markdown(markup::replace_markdown_links(s, doc_));
+    }
+
+    TextDocument& doc_;
+    std::vector<std::string> out_;
+    bool in_fence_ = false;
+};
+
+// Front-matter fields that name the person. academicpages pages say
+// `title: "CV"`, so a title only counts when it reads like a name.
+void apply_front_matter(const FrontMatter& fm, TextDocument& doc) {
+    for (std::string_view key : {"name", "author.name", "author", "title"}) {
+        std::string v = markup::strip_decoration(fm.get({key}));
+        if (markup::looks_like_person_name(v)) { doc.name_hint = v; break; }
+    }
+    for (const auto& email : markup::find_emails(fm.get({"email", "author.email", "mail"})))
+        markup::add_unique(doc.email_hints, email);
+    std::string home = fm.get({"website", "homepage", "author.website", "author.homepage", "author.uri"});
+    if (!home.empty()) doc.homepage_hint = home;
+}
+
+}  // namespace
+
+TextDocument read_markdown(std::string_view utf8) {
+    std::string clean = markup::clean_characters(text::sanitize_utf8(utf8));
+    FrontMatter fm = split_front_matter(clean);
+    TextDocument doc = html::to_markup(fm.body, /*markdown_fragment=*/true);
+    std::string html_name = std::move(doc.name_hint);  // <title> in a fragment is weaker evidence than front matter
+    doc.name_hint.clear();
+    apply_front_matter(fm, doc);
+    doc.text = markup::finish(LinePass(doc).run(doc.text));
+    if (doc.name_hint.empty()) doc.name_hint = html_name;
+    markup::take_name_heading(doc);
+    return doc;
+}
+
+}  // namespace cvsearch::readers

@@ -1,0 +1,45 @@
+// parse/readers/reader.hpp — format readers: bytes in, text or profiles out.
+//
+// Free-form formats (text, Markdown, LaTeX, HTML, PDF) are reduced to one common
+// light-markup form, TextDocument, so that one extractor serves them all:
+//   - UTF-8, '\n' line ends, no control characters;
+//   - a section heading is a line of its own starting with "# " ("# Publications");
+//   - a list item starts with "- " (bullets, \item, <li>, numbered entries keep
+//     their number after the dash: "- 1. Authors. Title. Venue, 2021.");
+//   - paragraphs are separated by blank lines.
+// Structured formats (JSON Resume, profile JSON) become Profiles directly.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cvsearch/profile.hpp"
+
+namespace cvsearch::readers {
+
+struct TextDocument {
+    std::string text;                      ///< the light-markup text described above
+    std::string name_hint;                 ///< a name stated by metadata: \name{}, front matter, <title>
+    std::vector<std::string> email_hints;  ///< mailto: links, \email{}, front matter
+    std::string homepage_hint;             ///< \homepage{}, front matter "website"
+};
+
+/// Bytes of any encoding to well-formed UTF-8: a UTF-8 BOM is dropped, UTF-16 with
+/// a BOM is converted, valid UTF-8 is kept, otherwise Windows-1252 is assumed.
+std::string decode_to_utf8(std::string_view bytes);
+
+TextDocument read_text(std::string_view utf8);
+TextDocument read_markdown(std::string_view utf8);
+TextDocument read_latex(std::string_view utf8);
+TextDocument read_html(std::string_view utf8);
+/// Extracts the text of a PDF with poppler-cpp, then reads it as text. Throws
+/// cvsearch::Error(parse) for an unreadable, encrypted or text-less PDF.
+TextDocument read_pdf(std::string_view bytes, std::string_view name);
+
+/// JSON Resume (https://jsonresume.org/schema) -> one profile. Throws Error(parse).
+Profile read_json_resume(std::string_view utf8, std::string_view name);
+/// Profile JSON: one object, an array of objects, or JSON Lines. Throws Error(parse).
+std::vector<Profile> read_profile_json(std::string_view utf8, std::string_view name);
+
+}  // namespace cvsearch::readers

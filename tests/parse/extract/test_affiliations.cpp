@@ -1,0 +1,218 @@
+// Affiliations from education and experience sections, including PDF-broken layouts.
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "parse/extract/affiliations.hpp"
+#include "parse/extract/extract.hpp"
+#include "parse/readers/reader.hpp"
+
+using cvsearch::Affiliation;
+using cvsearch::AffiliationKind;
+
+namespace {
+
+struct Want {
+    std::string institution_raw;
+    std::string role;
+    std::optional<int> start;
+    std::optional<int> end;
+    bool current;
+    AffiliationKind kind;
+};
+
+std::vector<Affiliation> affiliations_of(const std::string& text) {
+    cvsearch::readers::TextDocument d;
+    d.text = text;
+    return cvsearch::extract::extract_profile(d).affiliations;
+}
+
+void check(const std::string& text, const std::vector<Want>& want) {
+    auto got = affiliations_of(text);
+    CAPTURE(text);
+    REQUIRE(got.size() == want.size());
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        CAPTURE(i);
+        CHECK(got[i].institution_raw == want[i].institution_raw);
+        CHECK(got[i].role == want[i].role);
+        CHECK(got[i].start_year == want[i].start);
+        CHECK(got[i].end_year == want[i].end);
+        CHECK(got[i].current == want[i].current);
+        CHECK(got[i].kind == want[i].kind);
+    }
+}
+
+constexpr auto edu = AffiliationKind::education;
+constexpr auto work = AffiliationKind::work;
+constexpr auto visiting = AffiliationKind::visiting;
+
+}  // namespace
+
+TEST_CASE("one-line entries: dates, role and institution in any order") {
+    check("# Appointments\n"
+          "2019 \xE2\x80\x93 present     Senior Scientist, Example Institute of Technology, Department of Physics\n"
+          "2015 \xE2\x80\x93 2019        Postdoctoral Fellow, Northfield University\n"
+          "2014               Visiting Researcher, Lakeside National Laboratory\n",
+          {{"Example Institute of Technology", "Senior Scientist", 2019, std::nullopt, true, work},
+           {"Northfield University", "Postdoctoral Fellow", 2015, 2019, false, work},
+           {"Lakeside National Laboratory", "Visiting Researcher", 2014, 2014, false, visiting}});
+}
+
+TEST_CASE("education entries with the degree before the institution") {
+    check("# Education\n"
+          "- Ph.D., Computer Science, Northfield University, 2013\xE2\x80\x93" "2018. Thesis: *Learning to Rank*.\n"
+          "- B.Sc., Mathematics, University of Eastbrook, 2009 - 2013\n",
+          {{"Northfield University", "Ph.D., Computer Science", 2013, 2018, false, edu},
+           {"University of Eastbrook", "B.Sc., Mathematics", 2009, 2013, false, edu}});
+}
+
+TEST_CASE("light markup cventry lines") {
+    check("# Education\n- 2016 -- 2021 | Ph.D. in Physics | Westbrook University | Westbrook, UK | Thesis on lasers\n",
+          {{"Westbrook University", "Ph.D. in Physics", 2016, 2021, false, edu}});
+}
+
+TEST_CASE("PDF layout: places and dates lines away from their institutions") {
+    check("# EDUCATION\n\n"
+          "\xE2\x80\xA2 The University of Northfield\n\nPh.D. Student in Computer Science\n\nAdvisor: Prof. Ada Byron\n\n"
+          "Eastbrook Institute of Technology (EIT)\n\nMaster of Science in Computer Science\n\n"
+          "Ann Arbor, MI, USA\n\nAug 2021 - Present\n\nDaejeon, Republic of Korea\n\nMar 2016 - Feb 2018\n",
+          {{"The University of Northfield", "Ph.D. Student in Computer Science", 2021, std::nullopt, true, edu},
+           {"Eastbrook Institute of Technology", "Master of Science in Computer Science", 2016, 2018, false, edu}});
+}
+
+TEST_CASE("PDF layout: columns glued together and a role glued to its company") {
+    check("# Professional Experience\nNorthfield ResearchSeoul, South KoreaResearch EngineerFeb 2020 \xE2\x80\x93 Jun 2024\n"
+          "\xE2\x80\xA2 System Software Engineer Quillsoft Inc.\tFeb 2018 \xE2\x80\x93 Jun 2019 Seongnam, Republic of Korea\n",
+          {{"Northfield Research", "Research Engineer", 2020, 2024, false, work},
+           {"Quillsoft", "System Software Engineer", 2018, 2019, false, work}});
+}
+
+TEST_CASE("a company without a keyword is found next to a role and a place") {
+    check("# Work Experience\n- Summer 2023 **Zentrix, Software Engineer Intern, Madison, WI**\n"
+          "- Developed a workload analyzer used by engineers at Example Labs, improving isolation.\n",
+          {{"Zentrix", "Software Engineer Intern", 2023, 2023, false, work}});
+}
+
+TEST_CASE("several positions under one employer") {
+    check("# Experience\nNorthfield Research, Mountain View, CA\n"
+          "Senior Research Scientist                Aug 2021 - Present\n"
+          "Research Scientist                       Sep 2018 - Jul 2021\n",
+          {{"Northfield Research", "Senior Research Scientist", 2021, std::nullopt, true, work},
+           {"Northfield Research", "Research Scientist", 2018, 2021, false, work}});
+}
+
+TEST_CASE("a lab yields to the university named beside it") {
+    check("# Research Experience\nSoftware Platform Lab, NFU\nApr 2020 - Jun 2021\n",
+          {{"NFU", "", 2020, 2021, false, work}});
+}
+
+TEST_CASE("unglue_columns splits only at column boundaries") {
+    using cvsearch::extract::unglue_columns;
+    CHECK(unglue_columns("Northfield UniversitySeoul, KoreaB.S. in PhysicsMar 2012") ==
+          "Northfield University\tSeoul, Korea\tB.S. in Physics\tMar 2012");
+    CHECK(unglue_columns("TmaxSoft and DeepMind") == "TmaxSoft and DeepMind");
+}
+
+TEST_CASE("legal forms and acronyms in parentheses are not part of the institution's name") {
+    check("# Experience\n- 2019 - 2021: Research Associate, Quantum Devices, Inc.\n- 2017 - 2019: Engineer, Northwind GmbH\n",
+          {{"Quantum Devices", "Research Associate", 2019, 2021, false, work}, {"Northwind", "Engineer", 2017, 2019, false, work}});
+}
+
+TEST_CASE("a unit line right after a complete entry belongs to it") {
+    check("# Professional Experience\n2016-2019 | Graduate Research Assistant | Northfield University\nInjury Prevention Research Center\n"
+          "College of Public Health\n",
+          {{"Northfield University", "Graduate Research Assistant", 2016, 2019, false, work}});
+}
+
+TEST_CASE("a department glued to its university and a parent company named after 'by'") {
+    check("# Academic Appointments\nAssistant Professor | 2018-2023\nUniversity of Eastbrook Department of Computer Sciences | St Paul, MN\n",
+          {{"University of Eastbrook", "Assistant Professor", 2018, 2023, false, work}});
+    check("# Experience\nData Scientist, Happy Parcels by Paymentco (May 2022 - Nov 2023)\n",
+          {{"Happy Parcels", "Data Scientist", 2022, 2023, false, work}});
+}
+
+TEST_CASE("an employer followed by its country, and a sub-heading right under a section heading") {
+    check("# Work experience\n- Zentrix, China (2022.01-2025.01)\n- Duties include: defect detection.\n",
+          {{"Zentrix", "", 2022, 2025, false, work}});
+    check("# Experience\n# Work-wise\n- 2019 | Web writer | Calcworks, Krakow | Writing pages\n",
+          {{"Calcworks", "Web writer", 2019, 2019, false, work}});
+}
+
+TEST_CASE("a new employer after a blank line, and job titles that start like verbs") {
+    check("EXPERIENCE\n\nNorthfield Research, Mountain View, CA\nSenior Research Scientist        Aug 2021 - Present\n"
+          "- Designed a retrieval model that\n  shipped to production in 2023.\nResearch Scientist               Sep 2018 - Jul 2021\n\n"
+          "Zentrix, Seattle, WA\nApplied Scientist Intern         Jun 2017 - Sep 2017\n",
+          {{"Northfield Research", "Senior Research Scientist", 2021, std::nullopt, true, work},
+           {"Northfield Research", "Research Scientist", 2018, 2021, false, work},
+           {"Zentrix", "Applied Scientist Intern", 2017, 2017, false, work}});
+}
+
+TEST_CASE("a unit named after the role, a role naming a school, a centre for a field") {
+    check("# Experience\n- Northfield Research Center | Northfield, Germany | Research Assistant, Institute of Climate Research | Apr 2010 - Jul 2010\n",
+          {{"Northfield Research Center", "Research Assistant", 2010, 2010, false, work}});
+    check("# Education\n- Example Association | Berlin, Germany | Member of the Example Research School on Energy | May 2015 - Sep 2017\n",
+          {{"Example Association", "Member of the Example Research School on Energy", 2015, 2017, false, edu}});
+    check("# Research experience\n- 2013 - 2018 | Northfield Centre for Biotechnology (NFU) | PhD student | Models of progression\n",
+          {{"Northfield Centre for Biotechnology", "PhD student", 2013, 2018, false, work}});
+}
+
+TEST_CASE("a known employer that ends like a unit, and a role named after a university") {
+    // "Ant Group" is in the institution table: the city after it is no employer.
+    check("EXPERIENCE\nResearch Intern, Ant Group, Blockchain Lab, Hangzhou \u2014 Summer 2022\n",
+          {{"Ant Group", "Research Intern", 2022, 2022, false, work}});
+    check("EXPERIENCE\nResearch Intern, Ant Group \u2014 2021\n", {{"Ant Group", "Research Intern", 2021, 2021, false, work}});
+    // "University Lecturer" is a job title, not a university.
+    check("EMPLOYMENT\nUniversity Lecturer, University of Helsinki     2019 - present\n",
+          {{"University of Helsinki", "University Lecturer", 2019, std::nullopt, true, work}});
+}
+
+TEST_CASE("the header's postal address and 'Last updated' date are no affiliation; an honour is no school") {
+    cvsearch::readers::TextDocument d;
+    d.text =
+        "# Ada Byron\n\n"
+        "Ph.D. Student, Computer Science Department, Example University\n"
+        "Hopper Hall Center, 5000 Forbes Ave, Pittsburgh, PA 15213\n"
+        "*Last updated: January 2026*\n\n"
+        "## Education\n\n"
+        "- **Example University**, Ph.D. in Computer Science, Aug 2021 - Present\n"
+        "- **Indian Institute of Technology Bombay**, B.Tech. in Computer Science, 2017-2021\n"
+        "  Institute Silver Medal\n";
+    auto got = cvsearch::extract::extract_profile(d).affiliations;
+    for (const auto& a : got) {
+        CAPTURE(a.institution_raw);
+        CHECK(a.institution_raw.find("Hopper Hall") == std::string::npos);
+        CHECK(a.institution_raw.find("Medal") == std::string::npos);
+    }
+    CHECK(got.size() == 2);
+}
+
+TEST_CASE("a degree named in its own language, with the abbreviation in parentheses") {
+    check("# Education\n* **Ingenier\xC3\xAD" "a Inform\xC3\xA1tica (B.S. + M.Eng.)**, Universidad Polit\xC3\xA9" "cnica de Madrid, 2015\xE2\x80\x93" "2021\n",
+          {{"Universidad Polit\xC3\xA9" "cnica de Madrid", "Ingenier\xC3\xAD" "a Inform\xC3\xA1tica (B.S. + M.Eng.)", 2015, 2021, false, edu}});
+    // An acronym in parentheses is no degree: "(BSC)" is not a B.Sc.
+    check("# Experience\n* **Research Assistant**, 2020\xE2\x80\x93" "2021\n  Barcelona Supercomputing Center (BSC), Barcelona, Spain\n",
+          {{"Barcelona Supercomputing Center (BSC)", "Research Assistant", 2020, 2021, false, work}});
+}
+
+TEST_CASE("a doctorate abbreviated D.Sc., and the thesis opponent's university is no affiliation") {
+    check("EDUCATION\nD.Sc. (Tech.), Computer Science, Aalto University, Espoo          2017\xE2\x80\x93" "2021\n"
+          "  Dissertation: Energy Accounting for Offloaded Computation on Mobile\n"
+          "  Devices. Opponent: Prof. Henrik Dahlberg (KTH Royal Institute of Technology)\n",
+          {{"Aalto University", "D.Sc. (Tech.), Computer Science", 2017, 2021, false, edu}});
+}
+
+TEST_CASE("role-and-date lines each followed by their employer on the next line") {
+    check("# Experience\n* **Summer 2024: Research Intern**<br>\n  Example Research, Santa Clara, CA\n"
+          "  * Power capping policies for clusters\n"
+          "* **Summer 2023: Research Intern**<br>\n  Microsoft Azure Research \xE2\x80\x93 Systems, Redmond, WA\n",
+          {{"Example Research", "Research Intern", 2024, 2024, false, work},
+           {"Microsoft Azure Research", "Research Intern", 2023, 2023, false, work}});
+}
+
+TEST_CASE("an expected graduation date in parentheses leaves no half-open aside in the degree") {
+    check("EDUCATION\nCarnegie Mellon University                                  2020 - present\n"
+          "    Ph.D. in Computer Science (expected Summer 2026)\n",
+          {{"Carnegie Mellon University", "Ph.D. in Computer Science", 2020, std::nullopt, true, edu}});
+}

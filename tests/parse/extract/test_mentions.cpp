@@ -1,0 +1,58 @@
+// Papers and places named in news items and biographies (home pages without lists).
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "parse/extract/extract.hpp"
+#include "parse/readers/reader.hpp"
+
+namespace {
+
+cvsearch::Profile profile_of(const char* text) {
+    cvsearch::readers::TextDocument d;
+    d.text = text;
+    return cvsearch::extract::extract_profile(d);
+}
+
+std::vector<std::string> venues_of(const cvsearch::Profile& p) {
+    std::vector<std::string> out;
+    for (const auto& pub : p.publications) out.push_back(pub.venue_raw + "/" + (pub.year ? std::to_string(*pub.year) : "-"));
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("news items name accepted papers; service, talks and prizes do not count") {
+    auto p = profile_of(
+        "# Recent News\n"
+        "- 09/19/2025 Our work on sampling is accepted by NeurIPS 2025.\n"
+        "- 08/18/2024 Our work on tissue atlases is accepted by Nature Communications.\n"
+        "- 09/01/2025 I am honored to be invited to be a reviewer for ICLR.\n"
+        "- Will be a Program Chair for ICCV 2025, 03/2024.\n"
+        "- Code released for our CVPR 2021 paper on pose estimation.\n"
+        "- Second place entry, keypoints detection challenge ECCV 2018.\n"
+        "- Gave a keynote talk at SIGMOD 2019.\n");
+    CHECK(venues_of(p) == std::vector<std::string>{"NeurIPS 2025/2025", "Nature Communications/2024", "CVPR 2021/2021"});
+}
+
+TEST_CASE("venues in parentheses after a project name") {
+    auto p = profile_of("# Codes and datasets\n- Small networks. Interleaved convolutions (ICCV 2017): pdf code | Graph search (ACM MM 2012): pdf\n");
+    CHECK(venues_of(p) == std::vector<std::string>{"ICCV 2017/2017", "ACM MM 2012/2012"});
+}
+
+TEST_CASE("a publication list turns off the news fallback") {
+    auto p = profile_of("# Publications\n- A. Byron. A Title of a Paper. VLDB 2020.\n\n# News\n- Our paper is accepted by NeurIPS 2025.\n");
+    CHECK(venues_of(p) == std::vector<std::string>{"VLDB 2020/2020"});
+}
+
+TEST_CASE("a biography places the person when the CV has no education or experience section") {
+    auto p = profile_of(
+        "# Biography\nI am a third year Ph.D. candidate at Northfield University, supervised by Prof. A. Byron. Prior to that, I "
+        "obtained my master degree at Eastbrook Institute of Technology and worked with Prof. B. Hopper at the Data Systems Lab.\n");
+    REQUIRE(p.affiliations.size() == 2);
+    CHECK(p.affiliations[0].institution_raw == "Northfield University");
+    CHECK(p.affiliations[0].kind == cvsearch::AffiliationKind::education);
+    CHECK(p.affiliations[1].institution_raw == "Eastbrook Institute of Technology");
+}

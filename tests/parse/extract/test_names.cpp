@@ -1,0 +1,109 @@
+// Name, emails and homepage of the person the CV is about.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "parse/extract/extract.hpp"
+#include "parse/readers/reader.hpp"
+
+using cvsearch::extract::extract_profile;
+using cvsearch::readers::TextDocument;
+
+namespace {
+
+TextDocument doc(const char* text, const char* name_hint = "") {
+    TextDocument d;
+    d.text = text;
+    d.name_hint = name_hint;
+    return d;
+}
+
+}  // namespace
+
+TEST_CASE("the name comes from the CV header, or stays empty") {
+    struct Case {
+        const char* what;
+        const char* text;
+        const char* name;
+    };
+    const std::vector<Case> cases = {
+        {"markup heading", "# Avery Quinlan\n\n12 Main Street, Springfield\n\n# Education\n", "Avery Quinlan"},
+        {"capitals are title-cased", "AVERY QUINLAN\nSenior Scientist, Example Labs\n", "Avery Quinlan"},
+        {"curriculum vitae line first", "CURRICULUM VITAE\n\nAvery J. Quinlan, Ph.D.\nquinlan@example.org\n", "Avery J. Quinlan"},
+        {"name with separator and contacts", "Avery Quinlan | quinlan@example.org | +1 555 0100\n", "Avery Quinlan"},
+        {"title and credential", "Dr. Marisol Etxeberria-Lund, PhD\n", "Marisol Etxeberria-Lund"},
+        {"hyphens and particles", "Jan-Willem van der Berg\n", "Jan-Willem van der Berg"},
+        {"aside in parentheses", "Tomasz (Tom) Wielgus\n", "Tomasz Wielgus"},
+        {"no name anywhere", "Skip to main content\n\nTable of Contents\n\n1. [SOSP '23] A Paper Title\n", ""},
+        {"an institution is not a name", "Example State University\nDepartment of Physics\n", ""},
+        {"a repeated page footer", "# Education\nExample University\n\nMAY 2, 2024 AVERY QUINLAN\n\n# Skills\nC\n\nMAY 2, 2024 AVERY QUINLAN 2\n",
+         "Avery Quinlan"},
+        {"a statement in prose", "# About\nHello! My name is Avery Quinlan, a student of physics.\n", "Avery Quinlan"},
+    };
+    for (const auto& c : cases) {
+        std::string captured = c.what;
+        CAPTURE(captured);
+        CHECK(extract_profile(doc(c.text)).name == c.name);
+    }
+}
+
+TEST_CASE("a plausible name hint from metadata wins over the header") {
+    CHECK(extract_profile(doc("# Curriculum Vitae\nSomething Else\n", "Avery Quinlan")).name == "Avery Quinlan");
+    CHECK(extract_profile(doc("Avery Quinlan\n", "Home | Avery Quinlan")).name == "Avery Quinlan");
+    CHECK(extract_profile(doc("Avery Quinlan\n", "Curriculum Vitae")).name == "Avery Quinlan");
+}
+
+TEST_CASE("emails, including obfuscated ones, and the homepage") {
+    struct Case {
+        const char* text;
+        std::vector<std::string> emails;
+        const char* homepage;
+    };
+    const std::vector<Case> cases = {
+        {"Avery Quinlan\nquinlan@cs.example.edu | https://quinlan.example.org\n", {"quinlan@cs.example.edu"},
+         "https://quinlan.example.org"},
+        {"Avery Quinlan\nquinlan [at] example [dot] edu\n", {"quinlan@example.edu"}, ""},
+        {"Avery Quinlan\nEmail: quinlan (at) example.org\n", {"quinlan@example.org"}, ""},
+        {"Avery Quinlan\nhttps://github.com/aquinlan  https://www.linkedin.com/in/aq  Homepage: quinlan.example.net\n", {},
+         "https://quinlan.example.net"},
+        {"Avery Quinlan\naquinlan.github.io | https://scholar.google.com/x\n", {}, "https://aquinlan.github.io"},
+        {"Avery Quinlan\n\n# References\nProf. Referee, referee@example.edu\n", {}, ""},
+    };
+    for (const auto& c : cases) {
+        std::string captured = c.text;
+        CAPTURE(captured);
+        auto p = extract_profile(doc(c.text));
+        CHECK(p.emails == c.emails);
+        CHECK(p.homepage == c.homepage);
+    }
+}
+
+TEST_CASE("interests, skills and awards come out as lists") {
+    auto p = extract_profile(doc("Avery Quinlan\n\n# Research Interests\nDistributed systems, storage; fault tolerance\n\n"
+                                 "# Technical Skills\n- Languages: C++, Rust, Python\n- Tools: Git\n\n"
+                                 "# Awards\n- 2021  Best Paper Award, Example Conference\n- Example Fellowship (2019)\n"));
+    CHECK(p.interests == std::vector<std::string>{"Distributed systems", "storage", "fault tolerance"});
+    CHECK(p.skills == std::vector<std::string>{"C++", "Rust", "Python", "Git"});
+    CHECK(p.awards == std::vector<std::string>{"Best Paper Award, Example Conference", "Example Fellowship"});
+}
+
+TEST_CASE("names next to their CJK spelling, with initials, and in a link text") {
+    CHECK(extract_profile(doc("# Yilin Quan \xE5\x85\xA8\xE4\xB9\x89\xE6\x9E\x97\n\nPh.D. student\n")).name == "Yilin Quan");
+    CHECK(extract_profile(doc("x\n", "Avery A. Quinlan")).name == "Avery A. Quinlan");
+    CHECK(extract_profile(doc("# Publications\n- x\n\nYou can find my CV here: Avery Quinlan's Curriculum Vitae\n")).name == "Avery Quinlan");
+}
+
+TEST_CASE("a publication page without a name: the author on every paper, if there is one") {
+    const std::string page =
+        "Skip to main content\n\nTable of Contents\n\n"
+        "  1. [SOSP '23] Resilient Training of Large Models with Templates\n    Avery Quinlan, Bo Ito, and Cy Roe\n"
+        "  2. [NSDI '21] Offloading a File System to SmartNICs\n    Dee Kim, Avery Quinlan, and Eli Park\n"
+        "  3. [ASPLOS '19] Isolated Execution for Commodity GPUs\n    Avery Quinlan, Fay Lund\n";
+    CHECK(extract_profile(doc(page.c_str())).name == "Avery Quinlan");
+    // Nobody on every paper: no guess.
+    std::string mixed = page;
+    mixed.replace(mixed.rfind("Avery Quinlan"), 13, "Gus Hale");
+    mixed.replace(mixed.rfind("Avery Quinlan"), 13, "Hal Ng");
+    CHECK(extract_profile(doc(mixed.c_str())).name.empty());
+}

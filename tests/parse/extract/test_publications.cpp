@@ -1,0 +1,287 @@
+// Publication entries: layouts, titles, authors, venues, years and kinds.
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "parse/extract/extract.hpp"
+#include "parse/extract/publications.hpp"
+#include "parse/normalize/normalize.hpp"
+#include "parse/readers/reader.hpp"
+
+using cvsearch::Publication;
+using cvsearch::PublicationKind;
+using cvsearch::extract::parse_publication;
+
+namespace {
+
+struct Case {
+    const char* what;
+    const char* entry;
+    const char* title;
+    const char* venue_raw;
+    std::optional<int> year;
+    PublicationKind kind;
+};
+
+void check(const Case& c, PublicationKind section = PublicationKind::other) {
+    std::string what = c.what;
+    CAPTURE(what);
+    Publication p = parse_publication(c.entry, section);
+    CHECK(p.title == c.title);
+    CHECK(p.venue_raw == c.venue_raw);
+    CHECK(p.year == c.year);
+    CHECK(p.kind == c.kind);
+}
+
+constexpr auto conf = PublicationKind::conference;
+constexpr auto journal = PublicationKind::journal;
+constexpr auto workshop = PublicationKind::workshop;
+constexpr auto preprint = PublicationKind::preprint;
+constexpr auto other = PublicationKind::other;
+
+}  // namespace
+
+TEST_CASE("quoted titles and venues with acronyms") {
+    const std::vector<Case> cases = {
+        {"acronym in parentheses",
+         "1. Ada Byron, Alan Turing, and Grace Hopper. \"Resilient Training of Large Models.\" ACM Symposium on Operating "
+         "Systems Principles (SOSP), October 2023.",
+         "Resilient Training of Large Models", "ACM Symposium on Operating Systems Principles (SOSP)", 2023, conf},
+        {"curly quotes and a location after the venue",
+         "Ada Byron*, Alan Turing, \xE2\x80\x9C" "Fast Offloading of Input Pipelines\xE2\x80\x9D, USENIX Annual Technical Conference "
+         "(USENIX ATC), Santa Clara, CA, USA, 2024 (* denotes co-first authors)",
+         "Fast Offloading of Input Pipelines", "USENIX Annual Technical Conference (USENIX ATC)", 2024, conf},
+        {"short venue with a two-digit year",
+         "[C1] Ada Byron, Alan Turing. \"Parallax: Automatic Search of Parallelism Plans.\" OSDI '24, Santa Clara, July 2024.",
+         "Parallax: Automatic Search of Parallelism Plans", "OSDI '24", 2024, conf},
+        {"proceedings with commas inside the venue name",
+         "[1] A. Byron, A. Turing. Sharded Checkpointing for Trillion-Parameter Models. In Proceedings of the International "
+         "Conference for High Performance Computing, Networking, Storage and Analysis (SC '24), Atlanta, 2024.",
+         "Sharded Checkpointing for Trillion-Parameter Models",
+         "Proceedings of the International Conference for High Performance Computing, Networking, Storage and Analysis (SC '24)",
+         2024, conf},
+        {"co-authors named after the title (economics style)",
+         "\xE2\x80\x9C" "Market Power in Day-Ahead Auctions,\xE2\x80\x9D with Y. Ito and S. Moreau. RAND Journal of Economics 51(3), 2020.",
+         "Market Power in Day-Ahead Auctions", "RAND Journal of Economics 51(3)", 2020, journal},
+        {"co-authors in parentheses after the title",
+         "\xE2\x80\x9C" "Fee Markets after the Halving\xE2\x80\x9D (with Y. Ito), Review of Financial Studies, 2024.",
+         "Fee Markets after the Halving", "Review of Financial Studies", 2024, journal},
+    };
+    for (const auto& c : cases) check(c);
+}
+
+TEST_CASE("author-first entries without quotes, journals with volume and pages") {
+    const std::vector<Case> cases = {
+        {"journal with volume",
+         "[4] A. Byron, G. Hopper. Algorithm-Based Fault Tolerance for Sparse Solvers. IEEE Transactions on Parallel and "
+         "Distributed Systems (TPDS) 31(8), 2020.",
+         "Algorithm-Based Fault Tolerance for Sparse Solvers", "IEEE Transactions on Parallel and Distributed Systems (TPDS) 31(8)",
+         2020, journal},
+        {"workshop co-located with a conference",
+         "[6] A. Byron. Resilience Patterns for Task Runtimes. Workshop on Fault Tolerance for HPC at eXtreme Scale (FTXS), "
+         "co-located with SC, 2017.",
+         "Resilience Patterns for Task Runtimes", "Workshop on Fault Tolerance for HPC at eXtreme Scale (FTXS)", 2017, workshop},
+        {"series and pages after the venue",
+         "A. Byron, B. Hopper. Modeling the Optimal Checkpoint Interval. Euro-Par 2012, LNCS 7484, pp. 112\xE2\x80\x93" "124.",
+         "Modeling the Optimal Checkpoint Interval", "Euro-Par 2012", 2012, other},
+        {"APA style with the year after the authors",
+         "Byron, A. D., Hopper, G., & Turing, A. (2017). Seat belt use among rural teen drivers. Journal of Road Safety, 45, "
+         "12-18.",
+         "Seat belt use among rural teen drivers", "Journal of Road Safety", 2017, journal},
+        {"author-year style",
+         "Byron, A., Hopper, G., 2019. Agent-based models of electricity markets. Energy Systems Review, 108, 1-10.",
+         "Agent-based models of electricity markets", "Energy Systems Review", 2019, journal},
+    };
+    for (const auto& c : cases) check(c);
+}
+
+TEST_CASE("arXiv ids are not years, preprints and submissions have no venue") {
+    const std::vector<Case> cases = {
+        {"arXiv id and month",
+         "[P1] Ada Byron, Alan Turing. \"Serving Mixtures of Experts.\" arXiv:2507.11842, July 2025.",
+         "Serving Mixtures of Experts", "arXiv:2507.11842", 2025, preprint},
+        {"arXiv id alone gives no year",
+         "Ada Byron, Alan Turing. Cluster-Less Design Space Exploration. arXiv:2012.04567.",
+         "Cluster-Less Design Space Exploration", "arXiv:2012.04567", std::nullopt, preprint},
+        {"a bare Preprint",
+         "Toward Cross-Layer Energy Optimizations, Ada Byron and Alan Turing, Preprint, 2024",
+         "Toward Cross-Layer Energy Optimizations", "", 2024, preprint},
+        {"under review",
+         "Ada Byron, Alan Turing. A New Programming Model for Edge Applications. Under review, 2025.",
+         "A New Programming Model for Edge Applications", "", 2025, preprint},
+        {"to appear keeps its year",
+         "Ada Byron, Alan Turing. \"Learning Index Structures.\" To appear in SIGMOD 2026.",
+         "Learning Index Structures", "SIGMOD 2026", 2026, other},
+    };
+    for (const auto& c : cases) check(c);
+}
+
+TEST_CASE("title-first and line layouts, venue tags in front") {
+    const std::vector<Case> cases = {
+        {"title, authors, venue",
+         "Energy Optimizations for DNN Training, Ada Byron*, Alan Turing*, Symposium on Networked Systems Design and "
+         "Implementation (NSDI), 2023 (Acceptance rate = 18.38%)",
+         "Energy Optimizations for DNN Training", "Symposium on Networked Systems Design and Implementation (NSDI)", 2023, conf},
+        {"bracket tag, title line, author line",
+         "1. [SOSP \xE2\x80\x98" "23] Resilient Distributed Training (43/229 = 18.8%)\nAda Byron, Alan Turing, and Grace Hopper\n"
+         "Paper Slides Bibtex",
+         "Resilient Distributed Training", "SOSP \xE2\x80\x98" "23", 2023, other},
+        {"the kind of paper said after the title",
+         "* **Carbon-Aware Batch Sizing for Training Jobs** (workshop)\nAda Byron, Alan Turing\n*HotCarbon '23*\n",
+         "Carbon-Aware Batch Sizing for Training Jobs", "HotCarbon '23", 2023, other},
+        {"star tag in front of a bold title",
+         "- MLSys 2026* **Advancing Performance Benchmarking with Execution Traces**\nAda Byron, ..., Alan Turing\n",
+         "Advancing Performance Benchmarking with Execution Traces", "MLSys 2026", 2026, other},
+        {"title line, authors line, venue line",
+         "1. Metadata Capture for Video Popularity Prediction\nAda Byron, Alan Turing, Grace Hopper\n2024 INFORMS Annual Meeting\n",
+         "Metadata Capture for Video Popularity Prediction", "INFORMS Annual Meeting", 2024, other},
+        {"workshop of a conference",
+         "Chasing Low-Carbon Electricity for Training, Ada Byron, Alan Turing, ICLR Workshop: Tackling Climate Change with "
+         "Machine Learning, 2023",
+         "Chasing Low-Carbon Electricity for Training", "ICLR Workshop: Tackling Climate Change with Machine Learning", 2023,
+         workshop},
+    };
+    for (const auto& c : cases) check(c);
+}
+
+TEST_CASE("the section heading gives the kind when the venue does not") {
+    check({"journal section", "Ada Byron, Alan Turing. Sea Ice Trends. Polar Science Letters, 2019.", "Sea Ice Trends",
+           "Polar Science Letters", 2019, journal},
+          PublicationKind::conference);
+    check({"conference section", "Ada Byron. Query Planning. VLDB 2021.", "Query Planning", "VLDB 2021", 2021, conf},
+          PublicationKind::conference);
+    check({"patent", "Ada Byron, Alan Turing, \"Smart Offloading for Input Pipelines\", US Patent, US20240135189A1, Published: Apr 25, 2024",
+           "Smart Offloading for Input Pipelines", "", 2024, PublicationKind::patent},
+          PublicationKind::patent);
+}
+
+TEST_CASE("authors are split and lose their marks") {
+    Publication p = parse_publication(
+        "Ada Byron*, **Alan Turing**\xE2\x80\xA0, Grace B. Hopper, and Jan-Willem van der Berg. \"A Study of Things.\" VLDB 2020.");
+    CHECK(p.authors == std::vector<std::string>{"Ada Byron", "Alan Turing", "Grace B. Hopper", "Jan-Willem van der Berg"});
+}
+
+TEST_CASE("a publication section with numbered, bulleted and wrapped entries") {
+    cvsearch::readers::TextDocument d;
+    d.text =
+        "Ada Byron\n\n"
+        "PUBLICATIONS\n\n"
+        "  1. A. Byron, A. Turing, and G. Hopper. \"Calibrated Two-Tower Retrieval\n"
+        "     with Conformal Candidate Sets.\" Proceedings of the 42nd International\n"
+        "     Conference on Machine Learning (ICML), July 2025.\n"
+        "  2. A. Byron, A. Turing. \"Long-Horizon User Modeling.\" KDD '24, Barcelona, August 2024.\n"
+        "\n"
+        "INVITED TALKS\n"
+        "  - \"Recommendation at Scale\", Example Systems Seminar, Feb 2024\n";
+    auto p = cvsearch::extract::extract_profile(d);
+    REQUIRE(p.publications.size() == 2);
+    CHECK(p.publications[0].title == "Calibrated Two-Tower Retrieval with Conformal Candidate Sets");
+    CHECK(p.publications[0].venue_raw == "Proceedings of the 42nd International Conference on Machine Learning (ICML)");
+    CHECK(p.publications[0].year == 2025);
+    CHECK(p.publications[1].venue_raw == "KDD '24");
+    CHECK(p.publications[1].year == 2024);
+}
+
+TEST_CASE("a plain list of entries without markers or blank lines") {
+    cvsearch::readers::TextDocument d;
+    d.text =
+        "# Journal Articles\n"
+        "Byron A, Turing A. Survival after surgery in a cohort. Gynecol Oncol. 2016;140(3):123-9.\n"
+        "Hopper G, Byron A. Tumour growth models for trials. Sci Rep. 2018;8:1102.\n";
+    auto p = cvsearch::extract::extract_profile(d);
+    REQUIRE(p.publications.size() == 2);
+    CHECK(p.publications[0].venue_raw == "Gynecol Oncol");
+    CHECK(p.publications[0].year == 2016);
+    CHECK(p.publications[1].year == 2018);
+    CHECK(p.publications[1].kind == PublicationKind::journal);
+}
+
+TEST_CASE("publications listed inside an experience entry") {
+    cvsearch::readers::TextDocument d;
+    d.text =
+        "# Experience\n"
+        "2017 - 2024: Graduate Student, Northfield University\n"
+        "- Built a scanning microscope.\n"
+        "- Publications from this period:\n"
+        "- Vortex dynamics under scanning probes, Physical Review B (2023).\n"
+        "- Cryogen-free probe microscopes, Review of Scientific Instruments (2019).\n"
+        "2014 - 2016: Research Assistant, Eastbrook University\n";
+    auto p = cvsearch::extract::extract_profile(d);
+    REQUIRE(p.publications.size() == 2);
+    CHECK(p.publications[0].venue_raw == "Physical Review B");
+    CHECK(p.publications[0].year == 2023);
+    CHECK(p.publications[1].venue_raw == "Review of Scientific Instruments");
+    CHECK(p.publications[1].year == 2019);
+}
+
+TEST_CASE("APA entries: full dates, remarks in the author list, a remark sentence before the journal") {
+    const std::vector<Case> cases = {
+        {"day and month with the year", "Byron, A. (24 March, 2021). Drawing data by hand: a guide (blog post). https://example.org/x",
+         "Drawing data by hand: a guide (blog post)", "", 2021, other},
+        {"coauthor remark in brackets",
+         "Hopper, G., Turing, A., [175 additional coauthors, including Byron, A.], Lovelace, E. L. (2021). Same data, different "
+         "conclusions. Decision Processes Quarterly. 165, 228-249.",
+         "Same data, different conclusions", "Decision Processes Quarterly", 2021, other},
+        {"remark sentence before the journal",
+         "Byron, A., Hopper, G. (2017). Greater Data Science. Invited comment as part of a discussion. Journal of Graphical "
+         "Statistics. 26(4), 781-783.",
+         "Greater Data Science", "Journal of Graphical Statistics", 2017, journal},
+        {"a short journal name part before the volume",
+         "Byron, A. (2023). The impact of analysis choice. Religion, Brain & Behavior, 13(3), 324-326.",
+         "The impact of analysis choice", "Religion, Brain & Behavior", 2023, other},
+    };
+    for (const auto& c : cases) check(c);
+}
+
+TEST_CASE("venue details: lists inside names, edition numerals, a second venue, title and venue in one sentence") {
+    const std::vector<Case> cases = {
+        {"a list inside the venue name",
+         "Ada Byron, Alan Turing, \"Enhancing Trust of Supply Chains\", IEEE International Conference on Systems, Man, and "
+         "Cybernetics (SMC), Bari, Italy, 2019",
+         "Enhancing Trust of Supply Chains", "IEEE International Conference on Systems, Man, and Cybernetics (SMC)", 2019, conf},
+        {"an edition numeral", "A. Byron. Light Curves at Scale. Proceedings of ADASS XXV, 2016.", "Light Curves at Scale",
+         "Proceedings of ADASS", 2016, conf},
+        {"title and venue in one sentence", "SuperScreen: simulating the magnetic response of devices, Physical Review B (2022).",
+         "SuperScreen: simulating the magnetic response of devices", "Physical Review B", 2022, journal},
+        {"an apostrophe year is set apart", "SAA'25\nRedesigning Data Systems to be Agent-First!\nAccepted to appear in SAA'25",
+         "Redesigning Data Systems to be Agent-First!", "SAA '25", 2025, other},
+    };
+    for (const auto& c : cases) check(c);
+}
+
+TEST_CASE("a tag naming a second venue gives a second publication") {
+    cvsearch::readers::TextDocument d;
+    d.text = "# Publications\n- arXiv, also NSDI'25 Poster* **Network Testing for Machine Learning**\nAda Byron, Alan Turing\n";
+    auto p = cvsearch::extract::extract_profile(d);
+    REQUIRE(p.publications.size() == 2);
+    CHECK(p.publications[0].venue_raw == "arXiv");
+    CHECK(p.publications[1].venue_raw == "NSDI '25 Poster");
+    CHECK(p.publications[1].year == 2025);
+}
+
+TEST_CASE("physics style: 'Journal Vol (Year) pages', 'X et al.', and prose before the list") {
+    cvsearch::readers::TextDocument d;
+    d.text =
+        "PUBLICATIONS\n\n"
+        "I am a member of a large collaboration (author on >500 papers). Below are papers with a\n"
+        "major personal contribution.\n\n"
+        "1. A. Byron, G. Hopper. Energy-flow reconstruction in the forward region.\n"
+        "   Eur. Phys. J. C 79 (2019) 455.\n"
+        "2. A. Byron et al. Measurement of the energy resolution of an upgraded\n"
+        "   calorimeter with 2022 test-beam data. JINST 18 (2023) P08012.\n"
+        "3. A. Byron. Calibrating photon energies with radiative decays.\n"
+        "   Nucl. Instrum. Meth. A 936 (2019) 12-15 (proceedings of the 14th Pisa Meeting).\n";
+    auto p = cvsearch::extract::extract_profile(d);
+    REQUIRE(p.publications.size() == 3);
+    CHECK(p.publications[0].title == "Energy-flow reconstruction in the forward region");
+    CHECK(p.publications[0].year == 2019);
+    CHECK(p.publications[1].title == "Measurement of the energy resolution of an upgraded calorimeter with 2022 test-beam data");
+    CHECK(p.publications[1].year == 2023);  // the venue's year, not the one in the title
+    CHECK(p.publications[2].title == "Calibrating photon energies with radiative decays");
+    cvsearch::normalize::normalize_profile(p);
+    CHECK(p.publications[0].venue == "EPJC");
+    CHECK(p.publications[1].venue == "JINST");
+    CHECK(p.publications[2].venue == "NIM A");
+}

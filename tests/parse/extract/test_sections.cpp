@@ -1,0 +1,142 @@
+// Section splitting and heading classification.
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "parse/extract/extract.hpp"
+
+using cvsearch::extract::heading_kind;
+using cvsearch::extract::split_sections;
+
+TEST_CASE("heading_kind classifies CV headings in any case and markup") {
+    struct Case {
+        const char* heading;
+        const char* kind;
+    };
+    const std::vector<Case> cases = {
+        {"Education", "education"},
+        {"EDUCATION", "education"},
+        {"**Education**", "education"},
+        {"Education:", "education"},
+        {"Academic Background", "education"},
+        {"Experience", "experience"},
+        {"Research Experience", "experience"},
+        {"Work Experience", "experience"},
+        {"PROFESSIONAL EXPERIENCE", "experience"},
+        {"Employment", "experience"},
+        {"Positions", "experience"},
+        {"Academic Appointments", "experience"},
+        {"Publications", "publications"},
+        {"Selected Papers", "publications"},
+        {"Selected Publications", "publications"},
+        {"Conference Papers", "publications"},
+        {"Journal Papers", "publications"},
+        {"Refereed Publications", "publications"},
+        {"Peer-Reviewed Journal Articles", "publications"},
+        {"Preprints", "publications"},
+        {"Manuscripts", "publications"},
+        {"Patents", "publications"},
+        {"PUBLICATIONS (selected, reverse chronological)", "publications"},
+        {"Awards", "awards"},
+        {"Honors & Awards", "awards"},
+        {"Honours and Awards", "awards"},
+        {"Fellowships", "awards"},
+        {"Grants & Funding", "awards"},
+        {"Skills", "skills"},
+        {"Technical Skills", "skills"},
+        {"Programming Languages", "skills"},
+        {"Languages", "languages"},
+        {"Research Interests", "interests"},
+        {"Research Areas", "interests"},
+        {"Teaching", "teaching"},
+        {"Teaching Experience", "teaching"},
+        {"Service", "service"},
+        {"Professional Activities", "service"},
+        {"Reviewing", "service"},
+        {"Journal Reviewing", "service"},
+        {"Community Service", "service"},
+        {"Talks", "talks"},
+        {"Invited Talks", "talks"},
+        {"Presentations", "talks"},
+        {"Conference Presentations", "talks"},
+        {"Invited Talks_____", "talks"},
+        {"Projects", "projects"},
+        {"Open Source Contributions", "projects"},
+        {"Summary", "summary"},
+        {"References", "references"},
+        {"\xE5\xAD\xA6\xE6\x9C\xAF\xE6\x9C\x8D\xE5\x8A\xA1", "service"},  // 学术服务
+        {"\xE6\x95\x99\xE8\x82\xB2\xE8\x83\x8C\xE6\x99\xAF", "education"},  // 教育背景
+    };
+    for (const auto& c : cases) {
+        std::string captured = c.heading;
+        CAPTURE(captured);
+        auto kind = heading_kind(c.heading);
+        REQUIRE(kind.has_value());
+        CHECK(*kind == c.kind);
+    }
+}
+
+TEST_CASE("heading_kind rejects lines that only contain a heading word") {
+    for (const char* s : {"Best Paper Award", "Senior Research Scientist", "Curriculum Vitae", "Jane Doe",
+                          "Program Committee: SC 2022", "Distributed Systems for Machine Learning", "2019 - 2021",
+                          "Award for Top 1% Students in the College of Engineering"}) {
+        std::string captured = s;
+        CAPTURE(captured);
+        CHECK_FALSE(heading_kind(s).has_value());
+    }
+}
+
+namespace {
+
+std::vector<std::string> kinds_of(const std::vector<cvsearch::Section>& sections) {
+    std::vector<std::string> out;
+    for (const auto& s : sections) out.push_back(s.kind);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("split_sections finds headings in light markup and in plain text") {
+    struct Case {
+        const char* name;
+        const char* text;
+        std::vector<std::string> kinds;
+    };
+    const std::vector<Case> cases = {
+        {"markup headings",
+         "# Avery Quinlan\nquinlan@example.org\n\n# Education\n- 2015 | Ph.D. | Example University\n\n# Publications\n- A. Quinlan. "
+         "A Title. SOSP 2019.\n",
+         {"header", "education", "publications"}},
+        {"capitals, bold and colons in plain text",
+         "AVERY QUINLAN\n\nEDUCATION\nExample University 2015\n\n**Selected Papers**\n1. A. Quinlan. Title. 2019.\n\nInvited "
+         "Talks:\n- Keynote, 2020\n",
+         {"header", "education", "publications", "talks"}},
+        {"talks, service and reviewing are not publications",
+         "# Publications\n- x\n# Invited Talks\n- y\n# Service\n- z\n# Reviewing\n- w\n",
+         {"publications", "talks", "service", "service"}},
+        {"an entry title under a section stays in it",
+         "# Research Experience\n### Scheduling for Multimodal Models\nExample University 2024 - Present\n",
+         {"experience"}},
+        {"an unknown heading in capitals starts a section of its own",
+         "# Skills\n- C++\n# OPEN SOURCE WORK\n- lib\n",
+         {"skills", "other"}},
+        {"a heading-like line with text after its colon is content",
+         "# Service\nProgram Committee: SC 2022, HPDC 2021\n",
+         {"service"}},
+    };
+    for (const auto& c : cases) {
+        std::string captured = c.name;
+        CAPTURE(captured);
+        CHECK(kinds_of(split_sections(c.text)) == c.kinds);
+    }
+}
+
+TEST_CASE("split_sections keeps the heading as written and the cleaned section text") {
+    auto sections = split_sections("# **RESEARCH EXPERIENCE**\n\nBuilt a fault-toler-\nant scheduler.\n\n- Item one\n- Item two\n");
+    REQUIRE(sections.size() == 1);
+    CHECK(sections[0].heading == "RESEARCH EXPERIENCE");
+    CHECK(sections[0].kind == "experience");
+    CHECK(sections[0].text == "Built a fault-tolerant scheduler.\nItem one\nItem two");
+}

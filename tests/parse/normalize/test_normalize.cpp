@@ -1,0 +1,143 @@
+// Normalization against the real compiled-in tables (data/venues.tsv, data/institutions.tsv).
+#include <doctest/doctest.h>
+
+#include "core/text.hpp"
+#include "parse/normalize/normalize.hpp"
+
+using namespace cvsearch;
+using namespace cvsearch::normalize;
+
+TEST_CASE("venue spellings map to one canonical venue") {
+    struct Row { const char* raw; const char* canonical; };
+    const Row rows[] = {
+        {"ACM Symposium on Operating Systems Principles (SOSP), October 2023", "SOSP"},
+        {"SOSP '23", "SOSP"},
+        {"SOSP’21", "SOSP"},
+        {"Proceedings of the 29th ACM Symposium on Operating Systems Principles", "SOSP"},
+        {"In Proc. of the 18th USENIX Symposium on Networked Systems Design and Implementation (NSDI 21)", "NSDI"},
+        {"USENIX ATC 2024", "ATC"},
+        {"USENIX Annual Technical Conference", "ATC"},
+        {"arXiv:2504.20854", "arXiv"},
+        {"arXiv preprint arXiv:2106.01234", "arXiv"},
+        {"Proc. of NeurIPS2020", "NeurIPS"},
+        {"Advances in Neural Information Processing Systems 33", "NeurIPS"},
+        {"NIPS 2016", "NeurIPS"},
+        {"International Conference on Architectural Support for Programming Languages and Operating Systems (ASPLOS), April 2019", "ASPLOS"},
+        {"Nature Communications 12(1):1-10, 2021", "Nature Communications"},
+        {"Nature", "Nature"},
+        {"IEEE Transactions on Parallel and Distributed Systems (TPDS)", "TPDS"},
+        {"Proceedings of the VLDB Endowment 15(3)", "VLDB"},
+        {"USENIX Security Symposium 2022", "USENIX Security"},
+        {"IEEE INFOCOM 2020 - IEEE Conference on Computer Communications", "INFOCOM"},
+        {"EuroSys '24", "EuroSys"},
+        {"ICML", "ICML"},
+        {"DEBS ACM International Conference on Distributed and Event-Based Systems", "DEBS"},
+    };
+    for (const auto& r : rows) CHECK_MESSAGE(venue_value(r.raw) == r.canonical, r.raw << " -> " << venue_value(r.raw));
+}
+
+TEST_CASE("unknown venues are kept in cleaned raw form, never dropped") {
+    struct Row { const char* raw; const char* value; };
+    const Row rows[] = {
+        {"Proceedings of the 3rd Workshop on Imaginary Systems, pp. 12-20, 2021", "Workshop on Imaginary Systems"},
+        {"Journal of Computer Science", "Journal of Computer Science"},  // not the journal Science
+        {"In Foo Bar Symposium '22", "Foo Bar Symposium"},
+        {"Jornadas de Computaci\u00d3", "Jornadas de Computaci\u00d3"},  // ends in C3 93, like an en dash's last byte
+    };
+    for (const auto& r : rows) CHECK_MESSAGE(venue_value(r.raw) == r.value, r.raw << " -> " << venue_value(r.raw));
+    CHECK_FALSE(find_venue("Journal of Computer Science"));
+}
+
+TEST_CASE("normalize_profile fills venues and kinds; status words give no venue") {
+    Profile p;
+    p.publications.push_back({"T1", {}, "", "SOSP '23", 2023, PublicationKind::other});
+    p.publications.push_back({"T2", {}, "", "Preprint", 2024, PublicationKind::other});
+    p.publications.push_back({"T3", {}, "", "Under review", std::nullopt, PublicationKind::other});
+    p.publications.push_back({"T4", {}, "Transactions on Computer Systems", "", 2020, PublicationKind::other});
+    p.publications.push_back({"T5", {}, "", "arXiv:2101.00001", 2021, PublicationKind::conference});
+    p.publications.push_back({"T6", {}, "", "Ph.D. Dissertation, The University of Texas at Austin", 2019, PublicationKind::other});
+    p.publications.push_back({"T7", {}, "", "Example University (Ph.D. dissertation)", 2020, PublicationKind::other});
+    normalize_profile(p);
+    CHECK(p.publications[0].venue == "SOSP");
+    CHECK(p.publications[0].kind == PublicationKind::conference);
+    CHECK(p.publications[1].venue == "");
+    CHECK(p.publications[1].kind == PublicationKind::preprint);
+    CHECK(p.publications[2].venue == "");
+    CHECK(p.publications[3].venue == "TOCS");
+    CHECK(p.publications[3].kind == PublicationKind::journal);
+    CHECK(p.publications[4].venue == "arXiv");
+    CHECK(p.publications[4].kind == PublicationKind::conference);  // the extractor's kind is kept
+    CHECK(p.publications[5].venue == "");
+    CHECK(p.publications[5].kind == PublicationKind::thesis);
+    CHECK(p.publications[6].venue == "");
+    CHECK(p.publications[6].kind == PublicationKind::thesis);
+}
+
+TEST_CASE("the compiled-in venue table is the full data file") {
+    CHECK(venue_count() >= 400);
+}
+
+TEST_CASE("institution spellings map to one canonical institution") {
+    struct Row { const char* raw; const char* canonical; };
+    const Row rows[] = {
+        {"The University of Michigan", "University of Michigan"},
+        {"UMich", "University of Michigan"},
+        {"Univ. of Michigan, Ann Arbor", "University of Michigan"},
+        {"University of Michigan, Ann Arbor", "University of Michigan"},
+        {"Korea Advanced Institute of Science and Technology (KAIST)", "KAIST"},
+        {"KAIST", "KAIST"},
+        {"Department of Computer Science, ETH Zürich, Switzerland", "ETH Zurich"},
+        {"ETH Zurich", "ETH Zurich"},
+        {"University of California, Berkeley", "UC Berkeley"},
+        {"Massachusetts Institute of Technology", "MIT"},
+        {"Carnegie Mellon University", "Carnegie Mellon University"},
+        {"Seoul National University", "Seoul National University"},
+        {"Sungkyunkwan University (SKKU)", "Sungkyunkwan University"},
+        {"Microsoft Research Asia, Beijing", "Microsoft Research"},
+        // One slip of the keyboard in "University" (a real CV's "Univeristy").
+        {"Shanghai Jiao Tong Univeristy", "Shanghai Jiao Tong University"},
+        {"Universty of Michigan", "University of Michigan"},
+        {"Seoul National Universitty", "Seoul National University"},
+        {"Dept. of CS, Carnegie Mellon Uinversity", "Carnegie Mellon University"},
+    };
+    for (const auto& r : rows) CHECK_MESSAGE(institution_value(r.raw) == r.canonical, r.raw << " -> " << institution_value(r.raw));
+}
+
+TEST_CASE("a word that only looks like a misspelled University is left alone") {
+    // A letter replaced is another language's word, not a slip; two slips are too far.
+    for (const char* raw : {"Universite Foo", "Universiti Bar", "Universita di Baz", "Unvirestiy of Michigan", "Univ of Qux"}) {
+        CAPTURE(raw);
+        CHECK(institution_value(raw).find("University") == std::string::npos);
+    }
+}
+
+TEST_CASE("unknown institutions keep the part that names the institution") {
+    struct Row { const char* raw; const char* value; };
+    const Row rows[] = {
+        {"Dept. of EECS, Foo Institute of Technology, Springfield, IL", "Foo Institute of Technology"},
+        {"The Bar College of Music", "Bar College of Music"},
+        {"Qux Labs", "Qux Labs"},
+        {"Qux Labs \u2013", "Qux Labs"},
+        {"Universidad de Le\u00f3n;", "Universidad de Le\u00f3n"},
+        // Ends in C3 93 ("\u00d3"): found by fuzz_extractor, when the trailing
+        // dash was stripped byte by byte and 0x93 of it matched.
+        {"Institut \u00c9CO\u00d3", "Institut \u00c9CO\u00d3"},
+    };
+    for (const auto& r : rows) {
+        CHECK_MESSAGE(institution_value(r.raw) == r.value, r.raw << " -> " << institution_value(r.raw));
+        CHECK(cvsearch::text::is_valid_utf8(institution_value(r.raw)));
+    }
+}
+
+TEST_CASE("normalize_profile canonicalizes affiliations, also values already set") {
+    Profile p;
+    p.affiliations.push_back({"", "Korea Advanced Institute of Science and Technology", AffiliationKind::education, "", {}, {}, false});
+    p.affiliations.push_back({"UMich", "", AffiliationKind::work, "", {}, {}, true});
+    normalize_profile(p);
+    CHECK(p.affiliations[0].institution == "KAIST");
+    CHECK(p.affiliations[1].institution == "University of Michigan");
+}
+
+TEST_CASE("the compiled-in institution table is the full data file") {
+    CHECK(institution_count() >= 500);
+}

@@ -1,0 +1,131 @@
+// read_html: pages and fragments to light markup, robust to malformed markup.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "core/text.hpp"
+#include "parse/readers/html.hpp"
+#include "parse/readers/reader.hpp"
+
+using cvsearch::readers::read_html;
+
+namespace {
+struct Row {
+    std::string what;
+    std::string in;
+    std::string out;
+};
+}  // namespace
+
+TEST_CASE("read_html: structure becomes light markup") {
+    const Row rows[] = {
+        {"headings of every level", "<h1>Publications</h1><h4>Journal <em>articles</em></h4>",
+         "# Publications\n\n# Journal articles"},
+        {"paragraphs are separated by a blank line", "<p>First</p><p>Second</p>", "First\n\nSecond"},
+        {"div and br break lines", "<div>Ann Arbor</div><div>MI<br>USA<br/>2024</div>", "Ann Arbor\nMI\nUSA\n2024"},
+        {"unordered lists", "<ul><li>one</li><li>two</ul>", "- one\n- two"},
+        {"ordered lists are numbered", "<ol><li>first<li>second</ol>", "- 1. first\n- 2. second"},
+        {"ordered lists honour start", "<ol start=\"5\"><li>fifth</li></ol>", "- 5. fifth"},
+        {"table cells are joined with |", "<table><tr><td>2019</td><td>PhD</td></tr><tr><th>A</th><td>B</td></tr></table>",
+         "2019 | PhD\nA | B"},
+        {"source line breaks are spaces", "<p>Department of\n   Statistics</p>", "Department of Statistics"},
+        {"pre keeps its lines", "<pre>a\n  b</pre>", "a\nb"},
+        {"a section-title div is a heading", "<div class=\"cv-section-title\">🎓 Education</div><div>MSc</div>",
+         "# Education\n\nMSc"},
+        {"images carry no text", "<p>Logo <img src=\"x.png\" alt=\"University logo\"> here</p>", "Logo here"},
+    };
+    for (const auto& r : rows) {
+        CAPTURE(r.what);
+        CHECK(read_html(r.in).text == r.out);
+    }
+}
+
+TEST_CASE("read_html: what is never CV text is dropped") {
+    const Row rows[] = {
+        {"script and style", "<p>a</p><script>var s = '<p>evil</p>';</script><style>p { color: red }</style><p>b</p>",
+         "a\n\nb"},
+        {"script closing tag in other case", "x<SCRIPT type=x>alert(1)</Script >y", "xy"},
+        {"noscript, svg, nav, template", "<nav><a>Home</a></nav><noscript>enable JS</noscript><svg><text>1</text></svg>"
+                                         "<template><p>t</p></template><p>kept</p>",
+         "kept"},
+        {"the head", "<html><head><meta charset=utf-8><link rel=x></head><body><p>body</p></body></html>", "body"},
+        {"comments", "a<!-- hidden <p>x</p> -->b", "ab"},
+        {"an unterminated comment hides the rest", "a<!-- b", "a"},
+        {"doctype and processing instructions", "<!DOCTYPE html><?xml version=\"1.0\"?><p>x</p>", "x"},
+        {"Liquid template tags", "<p>{% include base_path %}</p><p>Hi {{ site.title }}</p>", "Hi"},
+        {"a Jekyll front matter block", "---\nlayout: archive\ntitle: \"Resume\"\n---\n<h2>Education</h2>", "# Education"},
+    };
+    for (const auto& r : rows) {
+        CAPTURE(r.what);
+        CHECK(read_html(r.in).text == r.out);
+    }
+}
+
+TEST_CASE("read_html: character references") {
+    const Row rows[] = {
+        {"named, decimal and hex", "<p>&eacute;&#233;&#xE9;&#XE9;</p>", "éééé"},
+        {"markup characters", "<p>&lt;b&gt; &amp; &quot;q&quot; &apos;s</p>", "<b> & \"q\" 's"},
+        {"Latin-1 and Latin Extended-A names", "<p>&Aring;&oslash;&szlig; &scaron;&ccaron;&lstrok;</p>", "Åøß ščł"},
+        {"legacy forms without ';'", "<p>CV&nbsp&nbsp;Scholar &copy 2024</p>", "CV Scholar © 2024"},
+        {"not references", "<p>R&D, a=1&b=2, &unknown; &#;</p>", "R&D, a=1&b=2, &unknown; &#;"},
+        {"entities in attributes", "<a href=\"mailto:ada&#64;example.org\">write</a>", "write"},
+    };
+    for (const auto& r : rows) {
+        CAPTURE(r.what);
+        CHECK(read_html(r.in).text == r.out);
+    }
+}
+
+TEST_CASE("read_html: malformed markup degrades to text") {
+    const Row rows[] = {
+        {"a '<' that is no tag", "<p>p < 0.05 and 1<2</p>", "p < 0.05 and 1<2"},
+        {"unclosed elements", "<p>unclosed <b>bold <i>italic", "unclosed bold italic"},
+        {"a tag cut off at the end", "<p>text</p><a href='x", "text\n\n<a href='x"},
+        {"stray closing tags", "</div></li>text</ul>", "text"},
+        {"an unterminated attribute quote", "<p class=\"x>ok</p>", "ok"},
+        {"attributes without quotes or values", "<td nowrap width=50>cell</td>", "cell"},
+        {"a tag spanning lines", "<a\nhref=\"https://x.org\">link</a>", "link"},
+        {"an autolink is no tag", "mail <ada@example.org>", "mail <ada@example.org>"},
+    };
+    for (const auto& r : rows) {
+        CAPTURE(r.what);
+        CHECK(read_html(r.in).text == r.out);
+    }
+    std::string deep;
+    for (int i = 0; i < 100000; ++i) deep += "<div><ul><li>";
+    deep += "bottom";
+    CHECK(read_html(deep).text.find("bottom") != std::string::npos);
+}
+
+TEST_CASE("read_html: hints from metadata") {
+    SUBCASE("a <title> that names a person") {
+        auto doc = read_html("<html><head><title>Ada Lovelace | Home</title></head><body><h1>CV</h1></body></html>");
+        CHECK(doc.name_hint == "Ada Lovelace");
+        CHECK(doc.text == "# CV");
+    }
+    SUBCASE("a <title> that does not") {
+        for (const char* title : {"CV", "Home", "Curriculum Vitae", "Publications - Lab", "Welcome to my homepage"})
+            CHECK_MESSAGE(read_html(std::string("<title>") + title + "</title><p>x</p>").name_hint.empty(), title);
+    }
+    SUBCASE("<meta name=author>") {
+        CHECK(read_html("<meta name=\"author\" content=\"Grace Hopper\"><p>x</p>").name_hint == "Grace Hopper");
+    }
+    SUBCASE("a first heading that is a name") {
+        auto doc = read_html("<h1 id=\"x\">Yuzhou Example</h1><h2>Education</h2>");
+        CHECK(doc.name_hint == "Yuzhou Example");
+        CHECK(doc.text == "Yuzhou Example\n\n# Education");
+    }
+    SUBCASE("mailto links and a homepage link") {
+        auto doc = read_html("<a href=\"mailto:ada%40example.org?subject=hi\">mail</a> "
+                             "<a href='MAILTO:grace@example.org'>g</a> <a href=\"https://ada.example.org\">Homepage</a>");
+        CHECK(doc.email_hints == std::vector<std::string>{"ada@example.org", "grace@example.org"});
+        CHECK(doc.homepage_hint == "https://ada.example.org");
+    }
+}
+
+TEST_CASE("html::strip_inline_tags keeps text that merely contains '<'") {
+    using cvsearch::readers::html::strip_inline_tags;
+    CHECK(strip_inline_tags("<b>x</b> < y <span class=\"a\">z</span>") == "x < y z");
+    CHECK(strip_inline_tags("a<br>b<BR/>c") == "a\nb\nc");
+    CHECK(strip_inline_tags("List<int> and <customtag>") == "List<int> and <customtag>");
+}

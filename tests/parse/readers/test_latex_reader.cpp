@@ -1,0 +1,171 @@
+// read_latex: LaTeX CVs (article, moderncv, resume templates) to light markup.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "parse/readers/reader.hpp"
+
+using cvsearch::readers::read_latex;
+
+namespace {
+struct Row {
+    std::string what;
+    std::string in;
+    std::string out;
+};
+
+// A body without preamble is read as the document.
+std::string body(const std::string& tex) { return read_latex(tex).text; }
+
+void check_rows(std::initializer_list<Row> rows) {
+    for (const auto& r : rows) {
+        CAPTURE(r.what);
+        CAPTURE(r.in);
+        CHECK(body(r.in) == r.out);
+    }
+}
+}  // namespace
+
+TEST_CASE("read_latex: hidden text never comes out") {
+    check_rows({
+        {"comments, but not \\%", "a % a comment\nb\n% a whole line\nc 50\\% off", "a b\nc 50% off"},
+        {"a comment joins lines like TeX", "Uni%\n  versity", "University"},
+        {"\\iffalse blocks, nested conditionals inside",
+         "x\n\\iffalse\nhidden \\ifx\\a\\b yes\\else no\\fi still hidden\n\\fi\ny", "x\ny"},
+        {"comment environments", "x\n\\begin{comment}\nsecret\n\\end{comment}\ny", "x\ny"},
+        {"environments named by \\excludecomment",
+         "\\excludecomment{private}\\begin{document}\\begin{private}secret\\end{private}ok\\end{document}", "ok"},
+        {"the preamble", "\\documentclass{article}\n\\usepackage{x}\nstray text\n\\begin{document}\nBody\n\\end{document}",
+         "Body"},
+        {"text after \\end{document}", "\\begin{document}Body\\end{document}\nnotes to self", "Body"},
+        {"figures and pictures", "\\begin{figure}\\includegraphics{me.png}\\caption{Me}\\end{figure}text", "text"},
+    });
+}
+
+TEST_CASE("read_latex: accents and special characters") {
+    check_rows({
+        {"acute", "Caf\\'e", "Café"},
+        {"umlaut", "M\\\"uller", "Müller"},
+        {"caron with braces", "Dvo\\v{r}\\'ak", "Dvořák"},
+        {"accent in a group", "Pr{\\'e}vost", "Prévost"},
+        {"cedilla", "Fran\\c{c}ois", "François"},
+        {"dotless i", "Mart\\'{\\i}n", "Martín"},
+        {"grave, circumflex, tilde", "\\`a \\^o \\~n", "à ô ñ"},
+        {"Hungarian double acute", "Erd\\H{o}s", "Erdős"},
+        {"breve, ogonek, ring, macron, dot", "\\u{g} \\k{a} \\r{u} \\=a \\.z", "ğ ą ů ā ż"},
+        {"letters", "Stra\\ss e, \\O rsted, \\l\\'od\\'z, \\AA{}bo, \\ae, \\oe", "Straße, Ørsted, łódź, Åbo, æ, œ"},
+        {"dashes", "2019--2021, a---b", "2019–2021, a—b"},
+        {"quotes", "``quoted'' and `single'", "\"quoted\" and 'single'"},
+        {"ties and escaped specials", "Dr.~Ada R\\&D \\$5 \\#1 a\\_b \\{x\\}", "Dr. Ada R&D $5 #1 a_b {x}"},
+        {"symbols", "\\LaTeX, \\ldots, \\textbullet, \\S 3", "LaTeX, …, •, §3"},
+        {"math", "$\\alpha$-synuclein, $\\sim$3x, H$_2$O, $^\\dagger$", "α-synuclein, ~3x, H2O, †"},
+    });
+}
+
+TEST_CASE("read_latex: structure") {
+    check_rows({
+        {"sections of all kinds", "\\section{Education}\\subsection*{Journal Articles}\\cvsection{Talks}",
+         "# Education\n\n# Journal Articles\n\n# Talks"},
+        {"icons in a heading are dropped", "\\section{\\faGraduationCap\\ Education}", "# Education"},
+        {"itemize", "\\begin{itemize}\n  \\item First\n  \\item Second\n\\end{itemize}", "- First\n- Second"},
+        {"enumerate is numbered", "\\begin{enumerate}\\item A\\item B\\end{enumerate}", "- 1. A\n- 2. B"},
+        {"item labels", "\\begin{description}\\item[2019] Award\\item[--] Plain\\item[12.] Paper\\end{description}",
+         "- 2019 | Award\n- Plain\n- 12. Paper"},
+        {"\\\\ breaks lines", "Line one\\\\Line two\\\\[2pt]Line three", "Line one\nLine two\nLine three"},
+        {"a blank line is a paragraph", "One\n\nTwo", "One\n\nTwo"},
+        {"tabular cells", "\\begin{tabular}{l@{\\extracolsep{\\fill}}r}\n\\textbf{MIT} & Cambridge \\\\\nPhD & 2024\n"
+                          "\\end{tabular}",
+         "MIT | Cambridge\nPhD | 2024"},
+        {"\\hfill separates", "\\textbf{Associate Professor} \\hfill 2023--present", "Associate Professor | 2023–present"},
+        {"template environments with a heading argument", "\\begin{rSection}{Education}\nPh.D.\n\\end{rSection}",
+         "# Education\nPh.D."},
+        {"template sub-environments are entries",
+         "\\begin{reSubsection}{University of Iowa}{Statistics}{}{2019}\nTA\n\\end{reSubsection}",
+         "- University of Iowa | Statistics | 2019\nTA"},
+    });
+}
+
+TEST_CASE("read_latex: macros") {
+    check_rows({
+        {"formatting keeps its text", "\\textbf{Bold}, \\emph{em}, \\textit{it}, {\\bf old}, \\textsc{Caps}",
+         "Bold, em, it, old, Caps"},
+        {"colour and size arguments are dropped", "\\textcolor{blue}{Blue} \\color{red}text \\vspace{-4pt}\\hspace*{2cm}end",
+         "Blue text end"},
+        {"links keep their text, urls their target", "\\href{https://x.org}{Site} \\url{https://y.org/a_b~c}",
+         "Site https://y.org/a_b~c"},
+        {"moderncv entries", "\\cventry{2015--2020}{Ph.D. in Physics}{MIT}{Cambridge}{}{Thesis on \\emph{light}}",
+         "- 2015–2020 | Ph.D. in Physics | MIT | Cambridge | Thesis on light"},
+        {"moderncv items", "\\cvitem{Languages}{English, French}\\cvlistitem{Python}\\cvlistdoubleitem{C++}{Rust}",
+         "- Languages | English, French\n- Python\n- C++\n- Rust"},
+        {"unknown macros with several arguments are entries",
+         "\\resumeSubheading\n  {Ada Labs}{London, UK}\n  {Research Engineer}{Jan 2020 -- Present}",
+         "- Ada Labs | London, UK | Research Engineer | Jan 2020 – Present"},
+        {"unknown macros with one argument keep it", "\\mysidestyle{Contact} \\myuline{Information}", "Contact Information"},
+        {"a length argument is dropped", "\\mystrut{0.5\\textwidth}\\myskip{-2pt}x", "x"},
+        {"unknown switches vanish, a following [x] stays", "\\faBook\\ [C1] Paper", "[C1] Paper"},
+        {"assignments are layout", "\\parskip=0.1em\n\\hrule height 4pt\nText", "Text"},
+        {"footnotes in parentheses", "PhD\\footnote{with honours}", "PhD (with honours)"},
+        {"\\verb", "\\verb|a_b%c| done", "a_b%c done"},
+    });
+}
+
+TEST_CASE("read_latex: user macros from \\newcommand and \\def") {
+    check_rows({
+        {"zero-argument macros expand",
+         "\\newcommand{\\uiowa}{\\href{https://uiowa.edu}{University of Iowa}}\\def\\me{Ada}"
+         "\\begin{document}\\me, PhD, \\uiowa\\end{document}",
+         "Ada, PhD, University of Iowa"},
+        {"a macro whose body has \\item is an item",
+         "\\newcommand{\\resumeItem}[2]{\\item\\small{\\textbf{#1}{: #2}}}\\begin{document}"
+         "\\begin{itemize}\\resumeItem{Modeling}{Built models}\\end{itemize}\\end{document}",
+         "- Modeling | Built models"},
+        {"arity decides how many groups are arguments",
+         "\\newcommand{\\role}[1]{\\textit{#1}}\\begin{document}\\role{Intern} {Acme}\\end{document}", "Intern Acme"},
+        {"a self-recursive macro expands once", "\\def\\loop{\\loop x}\\begin{document}\\loop\\end{document}", "x"},
+    });
+}
+
+TEST_CASE("read_latex: metadata becomes hints") {
+    SUBCASE("moderncv") {
+        auto doc = read_latex(
+            "\\documentclass{moderncv}\n\\name{Ada}{Lovelace}\n\\title{Analyst}\n\\email{ada@example.org}\n"
+            "\\homepage{ada.example.org}\n\\begin{document}\n\\makecvtitle\n\\section{Education}\n"
+            "\\cventry{1835--1840}{Mathematics}{University of London}{London}{}{}\n\\end{document}");
+        CHECK(doc.name_hint == "Ada Lovelace");
+        CHECK(doc.email_hints == std::vector<std::string>{"ada@example.org"});
+        CHECK(doc.homepage_hint == "ada.example.org");
+        CHECK(doc.text == "Ada Lovelace\nAnalyst\n\n# Education\n- 1835–1840 | Mathematics | University of London | London");
+    }
+    SUBCASE("\\firstname and \\familyname, no \\makecvtitle") {
+        auto doc = read_latex("\\firstname{Grace}\\familyname{Hopper}\\begin{document}\\section{Work}Navy\\end{document}");
+        CHECK(doc.name_hint == "Grace Hopper");
+        CHECK(doc.text == "Grace Hopper\n\n# Work\nNavy");
+    }
+    SUBCASE("\\name in the body, with layout noise") {
+        auto doc = read_latex("\\begin{document}\\name{\\Large Simon Example. PhD -- Resume\\flushright{2016}}\\end{document}");
+        CHECK(doc.name_hint == "Simon Example");
+    }
+    SUBCASE("\\author, and mailto links anywhere") {
+        auto doc = read_latex("\\author{Emmy Noether}\\begin{document}\\href{mailto:emmy@example.org}{Mail}"
+                              " \\url{other@example.org}\\end{document}");
+        CHECK(doc.name_hint == "Emmy Noether");
+        CHECK(doc.email_hints == std::vector<std::string>{"emmy@example.org", "other@example.org"});
+        CHECK(doc.text == "Emmy Noether\n\nMail other@example.org");  // the name is kept in the text
+    }
+    SUBCASE("a \\title that is not a name") {
+        CHECK(read_latex("\\title{Curriculum Vitae}\\begin{document}x\\end{document}").name_hint.empty());
+    }
+}
+
+TEST_CASE("read_latex: hostile input ends without crashing") {
+    std::string braces(100000, '{');
+    CHECK(body(braces + "x") == "x");
+    std::string nested;
+    for (int i = 0; i < 5000; ++i) nested += "\\textbf{";
+    CHECK_NOTHROW(body(nested + "deep"));
+    std::string bomb = "\\def\\a{x}";
+    for (char c = 'b'; c <= 'z'; ++c) bomb += std::string("\\def\\") + c + "{\\" + char(c - 1) + "\\" + char(c - 1) + "}";
+    CHECK_NOTHROW(read_latex(bomb + "\\begin{document}\\z\\end{document}"));
+    for (const char* cut : {"\\", "\\section{", "\\begin{itemize}\\item", "$x", "\\href{a", "\\verb|x", "\\'", "\\iffalse x"})
+        CHECK_NOTHROW(body(cut));
+}

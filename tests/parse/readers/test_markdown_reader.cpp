@@ -1,0 +1,112 @@
+// read_markdown: Markdown pages with front matter and HTML fragments.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "parse/readers/reader.hpp"
+
+using cvsearch::readers::read_markdown;
+
+namespace {
+struct Row {
+    std::string what;
+    std::string in;
+    std::string out;
+};
+}  // namespace
+
+TEST_CASE("read_markdown: block syntax") {
+    const Row rows[] = {
+        {"ATX headings of every level", "## Work\n### Sub *section* ###\n###### Deep", "# Work\n# Sub section\n# Deep"},
+        {"setext headings", "Education\n=========\nMIT\n\nTalks\n-----\nx", "# Education\nMIT\n\n# Talks\nx"},
+        {"a rule after a blank line is a break", "a\n\n---\n\nb", "a\n\nb"},
+        {"bullet lists", "* a\n+ b\n  - nested", "- a\n- b\n- nested"},
+        {"numbered lists keep their numbers", "1. first\n2) second", "- 1. first\n- 2) second"},
+        {"task lists", "- [x] done\n- [ ] todo", "- done\n- todo"},
+        {"a bold number is a number", "**1.** *Crisis in farms*", "- 1. Crisis in farms"},
+        {"block quotes", "> quoted\n>> deeper", "quoted\ndeeper"},
+        {"tables become lines", "| Year | Degree |\n|---|:---:|\n| 2019 | PhD |", "Year | Degree\n2019 | PhD"},
+        {"code fences are dropped, code kept", "```python\nx = *y*\n```", "x = *y*"},
+        {"reference definitions and kramdown attributes", "[site]: https://x.org\n{: .notice}\ntext", "text"},
+    };
+    for (const auto& r : rows) {
+        CAPTURE(r.what);
+        CHECK(read_markdown(r.in).text == r.out);
+    }
+}
+
+TEST_CASE("read_markdown: inline syntax") {
+    const Row rows[] = {
+        {"emphasis and code", "**bold**, __strong__, *em*, _em_ and `code`", "bold, strong, em, em and code"},
+        {"links keep their text", "[Prof. Ada](https://ada.example.org) at [MIT][mit]", "Prof. Ada at MIT"},
+        {"images are dropped", "![portrait](me.png) Hello", "Hello"},
+        {"a linked badge", "[![badge](b.svg)](https://x.org) ok", "ok"},
+        {"a link inside brackets", "tools [[repo](https://x.org)]", "tools [repo]"},
+        {"autolinks", "<https://x.org/a_b>", "https://x.org/a_b"},
+        {"escapes", "\\*not em\\* and 5 \\* 3", "*not em* and 5 * 3"},
+        {"template tags", "{% include base_path %}\nHi {{ site.name }}", "Hi"},
+    };
+    for (const auto& r : rows) {
+        CAPTURE(r.what);
+        CHECK(read_markdown(r.in).text == r.out);
+    }
+}
+
+TEST_CASE("read_markdown: HTML fragments go through the HTML reader") {
+    const Row rows[] = {
+        {"div titles, spans and <br>",
+         "<div class=\"cv-section-title\">🎓 Education</div>\n\n<div>\n  <span>M.Sc. in Biology</span><br>\n"
+         "  <span>Jeonbuk University</span><br>\n</div>",
+         "# Education\n\nM.Sc. in Biology\nJeonbuk University"},
+        {"comments, even multi-line", "Visible\n<!-- hidden\nstill hidden -->\nAlso visible", "Visible\n\nAlso visible"},
+        {"style blocks", "<style>\n.x { color: red }\n</style>\n# Skills", "# Skills"},
+        {"HTML lists", "<ul>\n<li>\n  Python\n</li>\n<li>R</li>\n</ul>", "- Python\n- R"},
+        {"entities", "Caf&eacute; &amp; bar", "Café & bar"},
+        {"<h3> in Markdown", "<h3>Programming Languages</h3>\nPython", "# Programming Languages\n\nPython"},
+    };
+    for (const auto& r : rows) {
+        CAPTURE(r.what);
+        CHECK(read_markdown(r.in).text == r.out);
+    }
+}
+
+TEST_CASE("read_markdown: front matter") {
+    SUBCASE("title is a page title, author names the person") {
+        auto doc = read_markdown(
+            "---\nlayout: single\ntitle: \"CV\"\nauthor: Ada Lovelace\nemail: ada@example.org\n"
+            "website: https://ada.example.org\nredirect_from:\n  - /resume/\n---\n\n# Education\nUniversity of London");
+        CHECK(doc.name_hint == "Ada Lovelace");
+        CHECK(doc.email_hints == std::vector<std::string>{"ada@example.org"});
+        CHECK(doc.homepage_hint == "https://ada.example.org");
+        CHECK(doc.text == "# Education\nUniversity of London");
+    }
+    SUBCASE("a title that reads like a name is the name") {
+        CHECK(read_markdown("---\ntitle: \"👋 Grace Hopper\"\nexcerpt: \"About me\"\n---\nHello").name_hint == "Grace Hopper");
+    }
+    SUBCASE("titles that are not names") {
+        for (const char* t : {"CV", "Curriculum Vitae", "About me", "Publications", "Resume"})
+            CHECK_MESSAGE(read_markdown(std::string("---\ntitle: ") + t + "\n---\nx").name_hint.empty(), t);
+    }
+    SUBCASE("a nested author block") {
+        auto doc = read_markdown("---\nauthor:\n  name: \"Mary Somerville\"\n  email: mary@example.org\n---\nx");
+        CHECK(doc.name_hint == "Mary Somerville");
+        CHECK(doc.email_hints == std::vector<std::string>{"mary@example.org"});
+    }
+    SUBCASE("a rule at the top without a closing one is no front matter") {
+        CHECK(read_markdown("---\nJust text").text == "Just text");
+    }
+    SUBCASE("Hugo TOML front matter") {
+        auto doc = read_markdown("+++\ntitle = \"Emmy Noether\"\n+++\nAlgebra");
+        CHECK(doc.name_hint == "Emmy Noether");
+        CHECK(doc.text == "Algebra");
+    }
+}
+
+TEST_CASE("read_markdown: names and contacts in the body") {
+    auto doc = read_markdown("# Ada Lovelace\n\n[Email](mailto:ada@example.org) · [Homepage](https://ada.example.org)\n\n"
+                             "## Education");
+    CHECK(doc.name_hint == "Ada Lovelace");
+    CHECK(doc.email_hints == std::vector<std::string>{"ada@example.org"});
+    CHECK(doc.homepage_hint == "https://ada.example.org");
+    CHECK(doc.text == "Ada Lovelace\n\nEmail · Homepage\n\n# Education");
+}

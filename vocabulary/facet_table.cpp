@@ -1,0 +1,243 @@
+#include "vocabulary/facet_table.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <functional>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "core/text.hpp"
+#include "vocabulary/schema.hpp"
+
+namespace cvsearch::search {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::size_t index_of(Facet f) {
+    switch (f) {
+        case Facet::institution: return 0;
+        case Facet::venue: return 1;
+        case Facet::year: break;
+    }
+    return 2;
+}
+
+/// The database of a stub file naming exactly one database, which is local
+/// ("auto PATH", "glass PATH"; a relative PATH is relative to the stub's directory).
+std::optional<fs::path> single_local_in_stub(const fs::path& stub) {
+    std::ifstream in(stub);
+    if (!in) return std::nullopt;
+    std::string line;
+    int databases = 0;
+    std::optional<fs::path> local;
+    while (std::getline(in, line)) {
+        auto t = text::trim(line);
+        if (t.empty() || t.front() == '#') continue;
+        ++databases;
+        local.reset();
+        for (std::string_view type : {"auto ", "glass "})
+            if (t.substr(0, type.size()) == type) local = stub.parent_path() / fs::path(std::string(text::trim(t.substr(type.size()))));
+    }
+    if (databases != 1) return std::nullopt;
+    return local;
+}
+
+}  // namespace
+
+std::optional<fs::path> FacetTable::local_directory(const fs::path& db_path) {
+    std::error_code ec;
+    if (fs::is_directory(db_path, ec)) {
+        if (fs::exists(db_path / "iamglass", ec)) return db_path;
+        if (!fs::exists(db_path / "XAPIANDB", ec)) return std::nullopt;
+        return single_local_in_stub(db_path / "XAPIANDB");
+    }
+    if (!fs::is_regular_file(db_path, ec)) return std::nullopt;
+    return single_local_in_stub(db_path);
+}
+
+std::shared_ptr<const FacetTable> FacetTable::build(const Xapian::Database& db, std::size_t narrow_values) {
+    auto table = std::make_shared<FacetTable>();
+    table->revision_ = db.get_revision();
+    table->uuid_ = db.get_uuid();
+    const Xapian::docid last = db.get_lastdocid();
+    std::vector<Xapian::valueno> slots[3];
+    for (Facet f : all_facets()) {
+        auto fs = schema::facet_schema(schema::facet_kind(f));
+        for (Xapian::valueno s = fs.slot_base; s < fs.slot_base + fs.slot_count && db.get_value_freq(s) > 0; ++s)
+            slots[index_of(f)].push_back(s);
+    }
+    // Pass 1: how many values each document has, per facet.
+    static_assert(schema::institution_slots + schema::venue_slots + schema::year_slots <= 255, "counts and splits are 8 bits");
+    std::vector<std::array<std::uint8_t, 3>> per_facet(static_cast<std::size_t>(last) + 1, {0, 0, 0});
+    for (std::size_t f = 0; f < 3; ++f)
+        for (auto s : slots[f])
+            for (auto it = db.valuestream_begin(s); it != db.valuestream_end(s); ++it) ++per_facet[it.get_docid()][f];
+    auto& rows = table->rows_;
+    rows.assign(static_cast<std::size_t>(last) + 2, 0);
+    table->splits_.assign(static_cast<std::size_t>(last) + 1, {0, 0});
+    for (std::size_t d = 1; d <= last; ++d) {
+        const auto& k = per_facet[d];
+        table->splits_[d] = {k[0], static_cast<std::uint8_t>(k[0] + k[1])};
+        rows[d + 1] = rows[d] + k[0] + k[1] + k[2];
+    }
+    // Pass 2: their ids, facet after facet; each facet has a dictionary of its own.
+    std::vector<std::uint32_t> ids(rows.back());
+    std::vector<std::uint32_t> cursor(rows.begin(), rows.end() - 1);
+    for (std::size_t f = 0; f < 3; ++f) {
+        table->facet_begin_[f] = static_cast<std::uint32_t>(table->values_.size());
+        std::unordered_map<std::string, std::uint32_t> dictionary;
+        for (auto s : slots[f]) {
+            for (auto it = db.valuestream_begin(s); it != db.valuestream_end(s); ++it) {
+                std::string value = *it;
+                auto [pos, inserted] = dictionary.emplace(value, static_cast<std::uint32_t>(table->values_.size()));
+                if (inserted) table->values_.push_back(std::move(value));
+                ids[cursor[it.get_docid()]++] = pos->second;
+            }
+        }
+    }
+    table->facet_begin_[3] = static_cast<std::uint32_t>(table->values_.size());
+    table->totals_.assign(table->values_.size(), 0);
+    for (std::uint32_t id : ids) ++table->totals_[id];
+    if (table->values_.size() <= std::min(narrow_values, std::size_t{1} << 16)) table->ids16_.assign(ids.begin(), ids.end());
+    else table->ids32_ = std::move(ids);
+    table->priors_.assign(static_cast<std::size_t>(last) + 1, std::numeric_limits<double>::quiet_NaN());
+    for (auto it = db.valuestream_begin(schema::prior_slot); it != db.valuestream_end(schema::prior_slot); ++it)
+        table->priors_[it.get_docid()] = Xapian::sortable_unserialise(*it);
+    return table;
+}
+
+template <class Id>
+void FacetTable::add_each(const std::vector<Id>& ids, const std::vector<Xapian::docid>& docids, unsigned mask,
+                          std::uint32_t* n) const noexcept {
+    const Id* id = ids.data();
+    const std::uint32_t* rows = rows_.data();
+    const std::size_t last = rows_.size() - 1;  // docids 1 .. last - 1
+    // The rows of matching documents are scattered over the ids (megabytes):
+    // ask for the row a few documents ahead while counting this one.
+    constexpr std::size_t ahead = 12;
+    for (std::size_t i = 0; i < docids.size(); ++i) {
+        if (i + ahead < docids.size() && docids[i + ahead] < last) {
+            const Xapian::docid next = docids[i + ahead];
+            __builtin_prefetch(id + rows[next]);
+            __builtin_prefetch(id + rows[next + 1] - 1);  // a row may span two cache lines
+        }
+        const Xapian::docid d = docids[i];
+        if (d >= last) continue;  // added after the table was built: cannot happen within one revision
+        const Id* row = id + rows[d];
+        const std::uint32_t size = rows[d + 1] - rows[d];
+        if (mask == 7) {
+            for (std::uint32_t k = 0; k < size; ++k) ++n[row[k]];
+            continue;
+        }
+        const std::uint32_t bounds[4] = {0, splits_[d][0], splits_[d][1], size};
+        for (unsigned f = 0; f < 3; ++f)
+            if (mask & (1u << f))
+                for (std::uint32_t k = bounds[f]; k < bounds[f + 1]; ++k) ++n[row[k]];
+    }
+}
+
+std::vector<Xapian::docid> FacetTable::others(const std::vector<Xapian::docid>& docids) const {
+    // The matches as a bitmap, then every unset bit: no branch per document
+    // that the processor could guess wrong.
+    const std::size_t last = rows_.size() - 1;  // docids 1 .. last - 1
+    std::vector<std::uint64_t> matched((last + 63) / 64, 0);
+    matched[0] |= 1;  // docid 0 is no document
+    for (Xapian::docid d : docids)
+        if (d < last) matched[d / 64] |= std::uint64_t{1} << (d % 64);
+    if (last % 64) matched.back() |= ~std::uint64_t{0} << (last % 64);  // beyond the last docid
+    std::vector<Xapian::docid> out;
+    out.reserve(last - std::min(last, docids.size()));
+    for (std::size_t w = 0; w < matched.size(); ++w)
+        for (std::uint64_t unset = ~matched[w]; unset; unset &= unset - 1)
+            out.push_back(static_cast<Xapian::docid>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(unset))));
+    return out;
+}
+
+FacetTable::Counts FacetTable::count(const std::vector<Xapian::docid>& docids, const std::vector<Facet>& facets) const {
+    Counts out;
+    out.table_ = this;
+    out.n_.assign(values_.size(), 0);
+    unsigned mask = 0;
+    for (Facet f : facets) mask |= 1u << index_of(f);
+    if (mask == 0) return out;
+    auto add_each = [&](const std::vector<Xapian::docid>& d) {
+        if (ids32_.empty()) this->add_each(ids16_, d, mask, out.n_.data());
+        else this->add_each(ids32_, d, mask, out.n_.data());
+    };
+    // When most documents match (ascending, as a match yields them), count
+    // those that do not and subtract.
+    const bool most = docids.size() > (rows_.size() - 2) / 2;
+    if (!most || std::adjacent_find(docids.begin(), docids.end(), std::greater_equal<>()) != docids.end()) {
+        add_each(docids);
+        return out;
+    }
+    add_each(others(docids));
+    for (unsigned f = 0; f < 3; ++f)
+        if (mask & (1u << f))
+            for (std::uint32_t id = facet_begin_[f]; id < facet_begin_[f + 1]; ++id) out.n_[id] = totals_[id] - out.n_[id];
+    return out;
+}
+
+std::vector<FacetValue> FacetTable::Counts::top(Facet facet, std::size_t limit) const {
+    const std::size_t f = index_of(facet);
+    const auto& values = table_->values_;
+    std::vector<std::uint32_t> order;
+    for (std::uint32_t i = table_->facet_begin_[f]; i < table_->facet_begin_[f + 1]; ++i)
+        if (n_[i] > 0) order.push_back(i);
+    auto better = [&](std::uint32_t a, std::uint32_t b) { return n_[a] != n_[b] ? n_[a] > n_[b] : values[a] < values[b]; };
+    if (order.size() > limit) {
+        std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(limit), order.end(), better);
+        order.resize(limit);
+    } else {
+        std::sort(order.begin(), order.end(), better);
+    }
+    std::vector<FacetValue> out;
+    for (auto i : order) out.push_back({values[i], n_[i]});
+    return out;
+}
+
+FacetTable::Counts& FacetTable::Counts::operator+=(const Counts& other) {
+    if (other.table_ != table_) throw std::logic_error("FacetTable::Counts: adding the counts of another table");
+    for (std::size_t i = 0; i < n_.size(); ++i) n_[i] += other.n_[i];
+    return *this;
+}
+
+std::size_t FacetTable::Counts::distinct(Facet facet) const {
+    const std::size_t f = index_of(facet);
+    return static_cast<std::size_t>(std::count_if(n_.begin() + table_->facet_begin_[f], n_.begin() + table_->facet_begin_[f + 1],
+                                                  [](std::uint32_t x) { return x > 0; }));
+}
+
+std::shared_ptr<const FacetTable> FacetTableCache::find_locked(const Xapian::Database& db) const {
+    for (const auto& t : tables_)
+        if (t->built_from(db)) return t;
+    return nullptr;
+}
+
+std::shared_ptr<const FacetTable> FacetTableCache::peek(const Xapian::Database& db) {
+    std::lock_guard lock(mutex_);
+    return local_ == 1 ? find_locked(db) : nullptr;
+}
+
+bool FacetTableCache::local(const fs::path& db_path) {
+    std::lock_guard lock(mutex_);
+    if (local_ < 0) local_ = FacetTable::is_local(db_path) ? 1 : 0;
+    return local_ == 1;
+}
+
+std::shared_ptr<const FacetTable> FacetTableCache::get(const fs::path& db_path, const Xapian::Database& db) {
+    if (!local(db_path)) return nullptr;
+    std::lock_guard lock(mutex_);
+    if (auto t = find_locked(db)) return t;
+    // Saved by the writer at this revision? (The stub is read again: a --full
+    // swap may have moved it to another generation since.)
+    std::shared_ptr<const FacetTable> t;
+    if (auto dir = FacetTable::local_directory(db_path)) t = FacetTable::load(*dir / FacetTable::file_name, db);
+    if (!t) t = FacetTable::build(db);
+    tables_.insert(tables_.begin(), t);
+    if (tables_.size() > 2) tables_.pop_back();
+    return t;
+}
+
+}  // namespace cvsearch::search

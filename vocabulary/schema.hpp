@@ -1,0 +1,217 @@
+// vocabulary/schema.hpp — the index schema: every term prefix, value slot and
+// metadata key the indexer writes and the searcher reads. One header, so that
+// the two sides cannot disagree. Bump `version` whenever anything here changes
+// meaning; the searcher refuses an index with another version
+// (ErrorCode::index_incompatible) and asks for a rebuild.
+//
+// One Xapian document per researcher profile.
+//
+// TERMS (all words are folded first: Unicode case folding + accents stripped,
+// see vocabulary/analyzer.hpp; "Z" + prefix + stem is the stemmed form that
+// Xapian's TermGenerator adds next to every word)
+//
+//   prefix  kind        what                                     query syntax
+//   ------  ----------  ---------------------------------------  ---------------------
+//   Q       boolean     the profile id (id_term below)            (none; by id lookup)
+//   (none)  free text   everything searchable, weighted by wdf    plain words
+//   XN      free text   name parts, name initials                 name:
+//   XA      free text   affiliation text (institution, role)      institution: (words)
+//   XW      free text   publication venues (canonical and raw)    venue: (words)
+//   XT      free text   publication titles                        title:
+//   XK      free text   research interests                        interest:
+//   XS      free text   skills                                    skill:
+//   XI      boolean     canonical institution, fold_key()ed       institution:, filters
+//   XV      boolean     canonical venue, fold_key()ed             venue:, filters
+//   XY      boolean     publication year, 4 digits ("XY2019")     year:2019, year:A..B
+//   XC      free text   synonym concept ("XCml"), unprefixed      via the synonym table
+//   XP      boolean     two adjacent common words ("XPdeep       phrases of two common
+//                       learning"), vocabulary/pair_terms.hpp       words (searcher/pair_query)
+//
+// Prefixed field terms are only lower-case words after the prefix, so the
+// upper-case prefixes can never be confused with each other ("XIstanford" vs
+// "XN..."). Boolean facet terms are cut to max_term_bytes.
+//
+// Free-text weights (wdf per occurrence, unprefixed copy / field copy):
+//   name 4/1, interests 3/1, publication titles 3/1, headline 2, affiliations 2/1,
+//   skills 1/1, awards 1, venues 1/1, every section's text 1.
+// See docs/ranking.md for why.
+//
+// POSITIONS (for phrase and NEAR queries) are stored for the section texts
+// and the XN, XT, XK and XS copies (name:"...", title:"..." and so on). Not
+// for XA and XW: institution: and venue: look their words up with AND
+// (searcher/query_builder.cpp), never as a phrase (9% of the index: 184 ->
+// 167 MB for 10,000 generated profiles). Not for an unprefixed field copy
+// whose words a section text holds in the same order (indexer/phrase_cover.hpp):
+// every phrase it could match, the section matches too. Sections are indexed
+// first for that; phrases never span two texts (position_gap).
+//
+// VALUE SLOTS
+//
+//   slot             content                                          encoding
+//   ---------------  -----------------------------------------------  -------------------
+//   latest_year      the latest publication year                      sortable_serialise
+//   pub_count        number of publications                           sortable_serialise
+//   profile_id       the profile id, verbatim                         raw UTF-8
+//   content_hash     what the profile was extracted from:            raw
+//                    extraction_key(source file's XXH3-128 hex)
+//   source_path      the source file's path as walked (root/rel)      raw UTF-8
+//   prior            static rank prior in [0, 1] (evidence, recency)  sortable_serialise
+//   hit_display      what a hit shows without decoding the profile:   name \x1F current
+//                    its name and current institution                 institution (raw UTF-8)
+//   institution+i    institution facet value #i, i < institution_slots display string
+//   venue+i          venue facet value #i, i < venue_slots             display string
+//   year+i           publication year #i (latest first), i < year_slots "2019"
+//
+// Multi-valued facets use one slot per value (value #i in slot base+i, never the
+// same value twice in one document) so that stock Xapian::ValueCountMatchSpy,
+// one per slot with the counts summed, counts them, also over remote shards.
+// A profile with more values than slots keeps the extra values as boolean terms
+// (filters work) but they are not counted.
+//
+// content_hash holds the file's hash plus the extractor's revision, so that a
+// nightly run after an upgrade of cvsearch (new extraction rules or tables)
+// parses every file again instead of keeping what the old version extracted.
+//
+// hit_display is absent from indexes written before it was added: the searcher
+// then decodes the document data, with the same result (no version bump).
+//
+// DOCUMENT DATA: the compact JSON of the profile (cvsearch::to_json(p, -1)),
+// read back with profile_from_json for display and highlighting.
+//
+// METADATA: meta_schema (= version), meta_built_at (ISO 8601 UTC of the last
+// commit), meta_library_version, meta_profile_count, meta_compacted_bytes:
+// the generation's size on disk right after Xapian compacted it (absent if it
+// never was), the baseline of IndexWriter::growth(), and meta_pair_words: the
+// common words whose adjacent pairs every document has an XP term for, one per
+// line, chosen when the index was built (absent: the index has no XP terms;
+// indexes written before pair terms existed lack it and keep working).
+//
+// SPELLING: every unprefixed word (TermGenerator::FLAG_SPELLING).
+// SYNONYMS: from data/synonyms.tsv. Every form of a line (single or multi-word,
+// folded) is a synonym key whose value is the line's concept term "XC<key>";
+// the indexer adds that concept term wherever a form occurs in the text, so
+// "ml" finds "machine learning" and back (see vocabulary/synonyms.hpp).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include <xapian.h>
+
+#include "cvsearch/searcher.hpp"
+
+namespace cvsearch::schema {
+
+inline constexpr std::string_view version = "1";
+
+// ---- term prefixes ----------------------------------------------------------
+inline constexpr std::string_view id_prefix = "Q";
+inline constexpr std::string_view name_prefix = "XN";
+inline constexpr std::string_view affiliation_prefix = "XA";
+inline constexpr std::string_view venue_text_prefix = "XW";
+inline constexpr std::string_view title_prefix = "XT";
+inline constexpr std::string_view interest_prefix = "XK";
+inline constexpr std::string_view skill_prefix = "XS";
+inline constexpr std::string_view institution_facet_prefix = "XI";
+inline constexpr std::string_view venue_facet_prefix = "XV";
+inline constexpr std::string_view year_facet_prefix = "XY";
+inline constexpr std::string_view concept_prefix = "XC";
+inline constexpr std::string_view pair_prefix = "XP";
+
+/// True for a free-text word without a prefix: folded words never start with an
+/// upper-case letter, and every prefix does.
+constexpr bool unprefixed(std::string_view term) { return !term.empty() && !(term[0] >= 'A' && term[0] <= 'Z'); }
+
+/// Glass refuses terms over 245 bytes; keep a margin.
+inline constexpr std::size_t max_term_bytes = 240;
+/// Ids longer than this are hashed in the Q term.
+inline constexpr std::size_t max_plain_id_bytes = 200;
+
+// ---- field weights (wdf per occurrence) --------------------------------------
+inline constexpr unsigned name_weight = 4;
+inline constexpr unsigned interest_weight = 3;
+inline constexpr unsigned title_weight = 3;
+inline constexpr unsigned headline_weight = 2;
+inline constexpr unsigned affiliation_weight = 2;
+inline constexpr unsigned skill_weight = 1;
+inline constexpr unsigned award_weight = 1;
+inline constexpr unsigned section_weight = 1;
+/// Gap in term positions between separate texts, so phrases never span two titles.
+inline constexpr unsigned position_gap = 100;
+
+/// A hash of the readers', extractors' and normalizer's sources and of the
+/// compiled-in tables (generated at build time by cmake/extractor_revision.cmake).
+std::string_view extractor_revision();
+/// "<content hash>+x<extractor_revision()>": equal only for the same file read by
+/// the same extraction code and tables.
+std::string extraction_key(std::string_view content_hash);
+
+// ---- value slots ---------------------------------------------------------------
+inline constexpr Xapian::valueno latest_year_slot = 0;
+inline constexpr Xapian::valueno pub_count_slot = 1;
+inline constexpr Xapian::valueno profile_id_slot = 2;
+inline constexpr Xapian::valueno content_hash_slot = 3;
+inline constexpr Xapian::valueno source_path_slot = 4;
+inline constexpr Xapian::valueno prior_slot = 5;
+inline constexpr Xapian::valueno hit_display_slot = 6;
+/// Separates the name from the institution in hit_display_slot.
+inline constexpr char hit_display_separator = '\x1F';
+
+inline constexpr Xapian::valueno institution_slot_base = 10;
+inline constexpr Xapian::valueno institution_slots = 8;
+inline constexpr Xapian::valueno venue_slot_base = 20;
+inline constexpr Xapian::valueno venue_slots = 32;
+inline constexpr Xapian::valueno year_slot_base = 60;
+inline constexpr Xapian::valueno year_slots = 40;
+
+// ---- metadata keys -----------------------------------------------------------
+inline constexpr std::string_view meta_schema = "cvsearch.schema";
+inline constexpr std::string_view meta_built_at = "cvsearch.built_at";
+inline constexpr std::string_view meta_library_version = "cvsearch.library_version";
+inline constexpr std::string_view meta_profile_count = "cvsearch.profile_count";
+inline constexpr std::string_view meta_compacted_bytes = "cvsearch.compacted_bytes";
+inline constexpr std::string_view meta_pair_words = "cvsearch.pair_words";
+
+/// The facets the index counts. Kept in sync with cvsearch::Facet (searcher.hpp).
+enum class FacetKind { institution, venue, year };
+
+struct FacetSchema {
+    std::string_view term_prefix;
+    Xapian::valueno slot_base;
+    Xapian::valueno slot_count;
+};
+
+constexpr FacetSchema facet_schema(FacetKind kind) {
+    switch (kind) {
+        case FacetKind::institution: return {institution_facet_prefix, institution_slot_base, institution_slots};
+        case FacetKind::venue: return {venue_facet_prefix, venue_slot_base, venue_slots};
+        case FacetKind::year: break;
+    }
+    return {year_facet_prefix, year_slot_base, year_slots};
+}
+
+/// The unique id term: "Q" + id, or "Q#" + XXH3-128 hex of the id when the id
+/// is longer than max_plain_id_bytes (ids never start with '#').
+std::string id_term(std::string_view id);
+
+/// The boolean filter term of a facet value: prefix + fold_key(value) for
+/// institutions and venues ("XIuniversity of michigan"), prefix + the number for
+/// years ("XY2019"); cut to max_term_bytes at a UTF-8 boundary.
+/// Values must already be canonical (normalize_venue / normalize_institution).
+std::string facet_term(FacetKind kind, std::string_view canonical_value);
+
+/// The index's facet for a public cvsearch::Facet.
+constexpr FacetKind facet_kind(Facet facet) noexcept {
+    switch (facet) {
+        case Facet::institution: return FacetKind::institution;
+        case Facet::venue: return FacetKind::venue;
+        case Facet::year: break;
+    }
+    return FacetKind::year;
+}
+
+/// `s` cut to at most `max_bytes` without splitting a UTF-8 sequence.
+std::string_view utf8_prefix(std::string_view s, std::size_t max_bytes);
+
+}  // namespace cvsearch::schema
