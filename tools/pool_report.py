@@ -105,8 +105,9 @@ def find_files(roots):
             files.append(root)
             continue
         if not os.path.isdir(root):
-            sys.exit("pool_report: %s: no such file or directory; pass the pool "
-                     "directory (e.g. /work/cvpool) or CV files" % root)
+            print("pool_report: %s: no such file or directory; pass the pool "
+                  "directory (e.g. /work/cvpool) or CV files" % root, file=sys.stderr)
+            sys.exit(2)
         for dirpath, dirnames, filenames in os.walk(root):
             dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
             for name in sorted(filenames):
