@@ -39,37 +39,59 @@ It prints:
   * suspected junk facet values, grouped by heuristic, each value with the
     number of files it occurs in and one example file.
 
-Junk heuristics are generic shape tests, not lists of known bad strings.  A
-value is suspect when it
+Junk heuristics are generic shape tests, not lists of known bad strings (the
+word lists they use are CV vocabulary: month names, heading words, degree and
+job words, link labels).  A value is suspect when it
 
   * month:        is a month name or abbreviation (English, German, French,
-                  Spanish), optionally with a year;
-  * digits:       is a lone year, or at least half of its characters are digits;
-  * date range:   contains a year range or "present"/"current"/"now";
-  * link label:   is a URL, an e-mail address, or a word web pages use as a link
-                  label ("PDF", "Code", "Slides", "arXiv link", "[bib]", ...);
-  * heading:      is a CV section heading word ("Education", "Publications",
-                  "Selected Talks", ...);
-  * honorific:    is or starts with a title such as "Prof", "Dr", "Mr";
-  * role/degree:  starts with a degree or a job title ("PhD in ...",
-                  "Research Assistant", "Visiting Student");
-  * person:       (institution) equals the CV owner's name or a publication
-                  author, or looks like "Firstname I. Lastname";
+                  Spanish), optionally with a year; combining marks are ignored;
+  * digits:       at least half of its characters are digits (a lone year);
+  * date range:   contains a year range or ends in "- present"/"- now";
+  * link label:   is a URL, an e-mail address, a word web pages use as a link
+                  label ("PDF", "Code", "Slides", "DOI", ...) or starts with
+                  one and a colon ("PDF:Research");
+  * heading:      is a CV section heading ("Education", "Selected Talks", ...);
+  * generic word: is only "University", "College", "School of", ...;
+  * honorific:    starts with a title such as "Prof", "Dr", "Mr", "P.I.";
+  * role/degree:  starts or ends with a degree or a job word ("PhD in ...",
+                  "Research Assistant", "High School Diploma", "Lab Supervisor")
+                  and names no organization;
+  * person:       equals the CV owner's name or a publication author, or
+                  (institution) looks like "Firstname I. Lastname";
   * name list:    (venue) looks like a list of person names (several initials,
-                  "et al.", or three or more comma-separated capitalised pairs);
+                  "et al.", three or more "First Last" parts, or two authors);
+  * title:        (venue) equals, or is a long part of, a publication title;
+  * status words: (venue) contains "in press", "under review", "presented at",
+                  "accepted", "click here", ...;
+  * skill:        (institution without an organization word) is also listed
+                  among the profile's skills or interests;
   * location:     is only "City, ST" or a country name;
-  * markup:       contains LaTeX, Markdown or HTML leftovers (\\ { } ** < > | $
-                  &amp; [ ]);
-  * fragment:     starts with a lower-case letter, a connector ("and", "of",
-                  "at", "in") or punctuation, or ends with one;
-  * sentence:     reads like a sentence (a lower-case word after ". ", or more
-                  than 8 words ending in a full stop);
-  * long:         more than 80 characters or more than 10 words;
-  * short:        fewer than 3 characters.
+  * markup:       contains LaTeX, Markdown or HTML leftovers (backslash, braces,
+                  ** __ < > | $ &amp; [ ] daggers, key=value) or unbalanced
+                  parentheses (a value cut inside "Org (City, Country)");
+  * glued words:  a heading word or a month glued to the next word
+                  ("EducationUniversity", "KAISTMar");
+  * fragment:     starts with a lower-case word, a connector ("and", "of",
+                  "at", "in", ...) a legal form ("Ltd") or punctuation, or ends
+                  with a connector or punctuation;
+  * sentence:     reads like a sentence (a lower-case word after "word. ", or
+                  more than 8 words ending in a full stop);
+  * long:         more than 90 characters, or more than 8 words (institution)
+                  or 12 words (venue);
+  * short:        one character, or two that are not both capitals.
+
+Names are checked too: a name with a heading word, digits, an address, more
+than five words, a single word, or an organization word is listed as suspect.
 
 Usage:
     python3 tools/pool_report.py --cvsearch build/cli/cvsearch /work/cvpool \\
-        [--timeout 20] [--jobs 1] [--top 30] [--examples 8] [--json OUT]
+        [--timeout 20] [--jobs 1] [--top 30] [--examples 8] [--json OUT] \\
+        [--skip GLOB ...]
+    python3 tools/pool_report.py --self-test
+
+--skip GLOB leaves out files whose name matches (e.g. --skip 'FINDINGS*' for
+notes kept next to the CVs).  --self-test checks the junk heuristics on a few
+made-up values and exits (0 when they behave as documented).
 
 --json OUT also writes every per-file record (status, seconds, name, counts,
 facet values, first stderr line, junk flags) and the summary as one JSON
@@ -81,6 +103,7 @@ Only the Python 3 standard library is used.
 import argparse
 import collections
 import concurrent.futures
+import fnmatch
 import json
 import os
 import re
@@ -98,7 +121,7 @@ CRASH_MARKERS = ("terminate called", "AddressSanitizer", "UndefinedBehaviorSanit
 # --------------------------------------------------------------------------
 # running the extractor
 
-def find_files(roots):
+def find_files(roots, skip=()):
     files = []
     for root in roots:
         if os.path.isfile(root):
@@ -111,7 +134,7 @@ def find_files(roots):
         for dirpath, dirnames, filenames in os.walk(root):
             dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
             for name in sorted(filenames):
-                if name.startswith("."):
+                if name.startswith(".") or any(fnmatch.fnmatch(name, g) for g in skip):
                     continue
                 if os.path.splitext(name)[1].lower() in EXTENSIONS:
                     files.append(os.path.join(dirpath, name))
@@ -371,21 +394,72 @@ def share_lines(recs, label):
     return out
 
 
+def self_test():
+    """Made-up values with the shapes the heuristics are meant to catch, and
+    ordinary values they must leave alone.  Returns the exit status."""
+    rec = {"name": "Mara Quill", "authors": ["Mara Quill", "Tobias Venn"],
+           "titles": ["Sparse Lattices for Tidal Models"], "skills": ["Rust", "Kubernetes"]}
+    flagged = [
+        ("institution", "Sept", "month"), ("institution", "D\u0361ecember", "month"),
+        ("institution", "2019", "digits"), ("institution", "Lumen Labs 2019 - present", "date range"),
+        ("venue", "PDF", "link label"), ("institution", "PDF:Research", "link label"),
+        ("venue", "https://example.org/paper", "link label"), ("institution", "Selected Talks", "heading"),
+        ("institution", "University", "generic word"), ("institution", "Prof", "honorific"),
+        ("institution", "PhD in Geology", "role/degree"), ("institution", "High School Diploma", "role/degree"),
+        ("venue", "Tobias Venn", "person"), ("institution", "Mara Quill", "person"),
+        ("venue", "A. Venn, B. Quill and C. Roe", "name list"),
+        ("venue", "Sparse Lattices for Tidal Models", "title"),
+        ("venue", "Presented at the Harbor Workshop", "status words"),
+        ("institution", "Kubernetes", "skill"), ("institution", "Springfield, OR", "location"),
+        ("institution", "Harbor Clinic (Springfield", "markup"), ("venue", "\\textit{Tides}", "markup"),
+        ("institution", "EducationHarbor University", "glued words"), ("institution", "HarborMar", "glued words"),
+        ("venue", "and Tidal Letters", "fragment"), ("institution", "Ltd. (Water)", "fragment"),
+        ("venue", "We model tides. the results improve on every coast we tried", "sentence"),
+        ("venue", " ".join(["word"] * 14), "long"), ("venue", "x", "short"),
+    ]
+    clean = [("institution", "Harbor University"), ("institution", "Lumen Labs"), ("institution", "MIT"),
+             ("venue", "Journal of Tidal Studies"), ("venue", "NeurIPS"), ("venue", "arXiv"),
+             ("venue", "SC"), ("venue", "ACM MM"), ("institution", "Meta AI")]
+    failures = []
+    for facet, value, reason in flagged:
+        got = junk_reasons(value, facet, rec)
+        if reason not in got:
+            failures.append("%s %r: expected %s, got %s" % (facet, value, reason, got))
+    for facet, value in clean:
+        got = junk_reasons(value, facet, rec)
+        if got:
+            failures.append("%s %r: expected no flag, got %s" % (facet, value, got))
+    if name_reasons("Mara Quill") or not name_reasons("Technical Skills"):
+        failures.append("name heuristics: 'Mara Quill' must pass, 'Technical Skills' must not")
+    for line in failures:
+        print("pool_report self-test: " + line, file=sys.stderr)
+    print("pool_report self-test: %d checks, %d failures" % (len(flagged) + len(clean) + 1, len(failures)))
+    return 1 if failures else 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--cvsearch", required=True, help="path to the cvsearch binary")
-    ap.add_argument("paths", nargs="+", metavar="DIR", help="pool directories or CV files")
+    ap.add_argument("--cvsearch", help="path to the cvsearch binary")
+    ap.add_argument("paths", nargs="*", metavar="DIR", help="pool directories or CV files")
+    ap.add_argument("--skip", action="append", default=[], metavar="GLOB",
+                    help="leave out files whose name matches GLOB (repeatable)")
+    ap.add_argument("--self-test", action="store_true",
+                    help="check the junk heuristics on made-up values and exit")
     ap.add_argument("--timeout", type=float, default=20.0, help="seconds per file (default 20)")
     ap.add_argument("--jobs", type=int, default=1, help="files parsed at once (default 1)")
     ap.add_argument("--top", type=int, default=30, help="facet values to list (default 30)")
     ap.add_argument("--examples", type=int, default=8, help="junk values listed per heuristic (default 8)")
     ap.add_argument("--json", metavar="OUT", help="also write per-file records and the summary here")
     args = ap.parse_args(argv)
+    if args.self_test:
+        return self_test()
+    if not args.cvsearch or not args.paths:
+        ap.error("--cvsearch BIN and at least one pool directory are required")
     if not (os.path.isfile(args.cvsearch) and os.access(args.cvsearch, os.X_OK)):
         print("pool_report: %s: not an executable file; build cvsearch first "
               "(scripts/build.sh) and pass build/cli/cvsearch" % args.cvsearch, file=sys.stderr)
         return 2
-    files = find_files(args.paths)
+    files = find_files(args.paths, args.skip)
     if not files:
         print("pool_report: no CV files (%s) under %s" % (" ".join(sorted(EXTENSIONS)),
                                                           " ".join(args.paths)), file=sys.stderr)
