@@ -137,7 +137,7 @@ constexpr unsigned parse_flags = Xapian::QueryParser::FLAG_DEFAULT | Xapian::Que
 
 QueryBuilder::QueryBuilder(const Xapian::Database& db, const analysis::Analyzer& analyzer,
                            std::size_t max_wildcard_expansion)
-    : db_(db), analyzer_(analyzer), max_wildcard_expansion_(max_wildcard_expansion),
+    : db_(db), analyzer_(analyzer), max_wildcard_expansion_(max_wildcard_expansion), flags_(parse_flags),
       warnings_(std::make_shared<std::vector<std::string>>()) {
     analyzer_.configure(parser_);
     parser_.set_database(db_);
@@ -157,6 +157,10 @@ QueryBuilder::QueryBuilder(const Xapian::Database& db, const analysis::Analyzer&
 }
 
 QueryBuilder::~QueryBuilder() = default;
+
+void QueryBuilder::without_synonyms() {
+    flags_ &= ~(Xapian::QueryParser::FLAG_AUTO_SYNONYMS | Xapian::QueryParser::FLAG_AUTO_MULTIWORD_SYNONYMS);
+}
 
 void QueryBuilder::use_dictionary(const Xapian::Database& dictionary) {
     parser_.set_database(dictionary);
@@ -191,12 +195,12 @@ BuiltQuery QueryBuilder::build(std::string_view query) {
         return out;
     }
     try {
-        out.query = parser_.parse_query(out.prepared.text, parse_flags);
+        out.query = parser_.parse_query(out.prepared.text, flags_);
     } catch (const Xapian::QueryParserError& e) {
         out.warnings.push_back("query syntax: " + e.get_msg() + "; searched for the words only");
         warnings_->clear();
         try {
-            out.query = parser_.parse_query(out.prepared.words_only, Xapian::QueryParser::FLAG_AUTO_SYNONYMS);
+            out.query = parser_.parse_query(out.prepared.words_only, flags_ & Xapian::QueryParser::FLAG_AUTO_SYNONYMS);
         } catch (const Xapian::QueryParserError&) {
             out.query = Xapian::Query();
         }

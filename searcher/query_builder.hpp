@@ -55,6 +55,8 @@ class QueryBuilder {
     /// max_wildcard_expansion most frequent) words: Xapian 1.4 would expand
     /// OP_WILDCARD on each shard, with that shard's words and statistics.
     void use_dictionary(const Xapian::Database& dictionary);
+    /// Parse without synonyms (no database at hand holds a synonym table).
+    void without_synonyms();
 
     /// OR of the XY terms for the years in [lo, hi] present in the index;
     /// MatchNothing when there are none.
@@ -66,6 +68,7 @@ class QueryBuilder {
     std::size_t max_wildcard_expansion_;
     Xapian::QueryParser parser_;
     bool wildcard_fields_ = false;
+    unsigned flags_;  ///< Xapian::QueryParser flags
     std::shared_ptr<std::vector<std::string>> warnings_;  // filled by the field processors
 };
 

@@ -79,6 +79,10 @@ struct Context {
     std::optional<Xapian::Database> aux;
     /// Shards left out (allow_partial), tried again after retry_at.
     std::vector<std::string> missing;
+    /// What this index cannot do (OpenedIndex::notes), said with every result.
+    std::vector<std::string> notes;
+    /// No database offers synonyms or spelling: searched without them.
+    bool no_dictionary = false;
     std::chrono::steady_clock::time_point retry_at;
     analysis::Analyzer analyzer;
     search::QueryBuilder queries;
@@ -89,9 +93,14 @@ struct Context {
 
     Context(search::OpenedIndex opened, const SearcherOptions& options, bool local_index)
         : db(std::move(opened.db)), aux(std::move(opened.aux)), missing(std::move(opened.missing)),
+          notes(std::move(opened.notes)), no_dictionary(opened.no_synonyms),
           retry_at(std::chrono::steady_clock::now() + options.shard_retry_interval),
           queries(db, analyzer, options.max_wildcard_expansion) {
         if (aux) queries.use_dictionary(*aux);
+        if (no_dictionary) {  // remote shards and nowhere to read synonyms or spelling from
+            queries.use_dictionary(db);
+            queries.without_synonyms();
+        }
         if (local_index) pair_words = indexing::PairWords::from_metadata(db.get_metadata(std::string(schema::meta_pair_words)));
     }
     /// The database with the spelling table.
@@ -120,6 +129,7 @@ struct Context {
     }
     bool reusable() const { return missing.empty() || std::chrono::steady_clock::now() < retry_at; }
     void flag_partial(SearchResults& res) const {
+        res.warnings.insert(res.warnings.end(), notes.begin(), notes.end());
         if (missing.empty()) return;
         res.partial = true;
         res.missing_shards = missing;
@@ -525,7 +535,7 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
     // Spelling: words that are nowhere in the index but close to one that is.
     std::string suggestion = req.query;
     bool corrected = false;
-    for (auto w = p.built.prepared.words.rbegin(); w != p.built.prepared.words.rend(); ++w) {
+    for (auto w = p.built.prepared.words.rbegin(); w != p.built.prepared.words.rend() && !c.no_dictionary; ++w) {
         if (w->folded.size() < 3 || std::any_of(w->folded.begin(), w->folded.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
             continue;
         if (c.known_word(w->folded) || c.db.term_exists(w->folded) || c.db.term_exists("Z" + c.analyzer.stem(w->folded)))

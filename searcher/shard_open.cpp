@@ -1,5 +1,7 @@
 #include "searcher/shard_open.hpp"
 
+#include <cerrno>
+#include <cstdlib>
 #include <system_error>
 
 #include "core/text.hpp"
@@ -46,13 +48,53 @@ Xapian::Database open_line(const std::string& line, const fs::path& stub_dir, st
     return Xapian::Database(p.string());
 }
 
-/// An in-memory dictionary with the compiled-in synonyms (and no spelling).
-Xapian::Database builtin_dictionary() {
-    Xapian::WritableDatabase mem(std::string(), Xapian::DB_BACKEND_INMEMORY);
-    for (const auto& [key, concept_term] : analysis::SynonymTable::builtin().entries()) mem.add_synonym(key, concept_term);
-    mem.commit();
-    return mem;
-}
+/// The compiled-in synonyms (and no spelling) as a glass database of their own,
+/// written once per process into a private temporary directory and removed at
+/// exit. Not an in-memory database: Xapian 1.4's in-memory backend has no
+/// synonym table ("This backend doesn't implement synonyms"). Empty when the
+/// directory cannot be written; the caller then searches without synonyms.
+class BuiltinDictionary {
+  public:
+    static const BuiltinDictionary& get() {
+        static const BuiltinDictionary dictionary;
+        return dictionary;
+    }
+    const std::string& path() const { return path_; }
+    const std::string& error() const { return error_; }
+
+    BuiltinDictionary(const BuiltinDictionary&) = delete;
+    BuiltinDictionary& operator=(const BuiltinDictionary&) = delete;
+    ~BuiltinDictionary() {
+        std::error_code ec;
+        if (!dir_.empty()) fs::remove_all(dir_, ec);
+    }
+
+  private:
+    BuiltinDictionary() {
+        std::error_code ec;
+        fs::path tmp = fs::temp_directory_path(ec);
+        if (ec) tmp = "/tmp";
+        std::string pattern = (tmp / "cvsearch-synonyms-XXXXXX").string();
+        if (::mkdtemp(pattern.data()) == nullptr) {
+            error_ = pattern + ": " + std::generic_category().message(errno);
+            return;
+        }
+        dir_ = pattern;
+        try {
+            Xapian::WritableDatabase db((dir_ / "db").string(), Xapian::DB_CREATE_OR_OVERWRITE | Xapian::DB_BACKEND_GLASS);
+            for (const auto& [key, concept_term] : analysis::SynonymTable::builtin().entries())
+                db.add_synonym(key, concept_term);
+            db.commit();
+            db.close();
+            path_ = (dir_ / "db").string();
+        } catch (const Xapian::Error& e) {
+            error_ = dir_.string() + ": " + e.get_msg();
+        }
+    }
+    fs::path dir_;
+    std::string path_;
+    std::string error_;
+};
 
 }  // namespace
 
@@ -62,7 +104,6 @@ OpenedIndex open_index(const fs::path& path, const SearcherOptions& options) {
     bool remote = false;
     if (stub)
         for (const auto& line : stub->databases) remote = remote || line.rfind("remote", 0) == 0;
-    const bool sharded = stub && (stub->databases.size() > 1 || remote);
 
     try {
         // Remote lines are opened here, one by one, with our timeouts (a stub's
@@ -107,9 +148,24 @@ OpenedIndex open_index(const fs::path& path, const SearcherOptions& options) {
                         "the spelling and synonym database of this sharded index is missing; copy DIR/aux of the "
                         "index there (or replicate it, examples/cluster/), or fix the \"# cvsearch-aux\" line");
         out.aux = Xapian::Database(aux.string());
-    } else if (sharded) {
-        out.aux = builtin_dictionary();
+    } else if (remote) {
+        // A stub of remote lines written by hand (no "# cvsearch-aux" line): the
+        // remote backend has no spelling or synonym tables, so take the built-in
+        // synonyms and go without spelling suggestions (docs/scale-out.md).
+        const BuiltinDictionary& builtin = BuiltinDictionary::get();
+        if (!builtin.path().empty()) {
+            out.aux = Xapian::Database(builtin.path());
+            out.notes.push_back("no spelling suggestions: the index's shards are remote and its stub names no "
+                                "spelling database (add a \"# cvsearch-aux PATH\" line, see examples/cluster/)");
+        } else {
+            out.no_synonyms = true;
+            out.notes.push_back("no synonyms and no spelling suggestions: the index's shards are remote, its stub "
+                                "names no spelling database, and the built-in synonyms could not be written to " +
+                                builtin.error());
+        }
     }
+    // Local lines only and no aux database: Xapian reads each shard's own
+    // spelling and synonym tables.
     return out;
 }
 

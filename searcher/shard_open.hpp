@@ -8,8 +8,9 @@
 //
 // The remote backend returns no spelling and no synonyms (XAPIAN-NOTES §7),
 // so a sharded index also gets an auxiliary database for those: the stub's
-// "# cvsearch-aux PATH" (vocabulary/shards.hpp), SearcherOptions::aux_db, or an
-// in-memory one with the compiled-in synonyms only.
+// "# cvsearch-aux PATH" (vocabulary/shards.hpp), SearcherOptions::aux_db, or,
+// for a stub of remote lines written without one, a temporary database with the
+// compiled-in synonyms only (and a warning that spelling suggestions are off).
 #pragma once
 
 #include <chrono>
@@ -30,6 +31,11 @@ struct OpenedIndex {
     std::optional<Xapian::Database> aux;
     /// Stub lines left out (allow_partial); empty when all shards answered.
     std::vector<std::string> missing;
+    /// What this index cannot do and why (a remote index without its aux
+    /// database has no spelling suggestions): a warning for every result.
+    std::vector<std::string> notes;
+    /// True when no database offers synonyms: search without them.
+    bool no_synonyms = false;
 };
 
 /// Opens `path` (an index directory, a sharded one, or a stub file). Throws

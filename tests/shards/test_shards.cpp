@@ -322,6 +322,115 @@ TEST_CASE("a dead shard: a clear error naming it, or partial results when allowe
     CHECK(ids(after) == ids(before));
 }
 
+/// Same profiles in the same order (up to score ties) and the same facet
+/// counts: what a stub without the aux database must still give.
+void check_same_hits(const SearchResults& a, const SearchResults& b, const SearchRequest& r) {
+    INFO(describe(r));
+    CHECK(a.total == b.total);
+    auto sa = ids_of(a), sb = ids_of(b);
+    std::sort(sa.begin(), sa.end());
+    std::sort(sb.begin(), sb.end());
+    CHECK(sa == sb);
+    CHECK(a.facets == b.facets);
+}
+
+bool warns(const SearchResults& r, const std::string& needle) {
+    return std::any_of(r.warnings.begin(), r.warnings.end(),
+                       [&](const std::string& w) { return w.find(needle) != std::string::npos; });
+}
+
+/// A stub as an operator writes it from Xapian's documentation: database
+/// lines only, no "# cvsearch-..." comments.
+fs::path write_plain_stub(const fs::path& where, const std::vector<std::string>& lines) {
+    std::string text;
+    for (const auto& l : lines) text += l + "\n";
+    write_file(where, text);
+    return where;
+}
+
+TEST_CASE("any valid Xapian stub works: remote lines, auto lines or a mix, with or without the aux line") {
+    const auto& idx = indexes();
+    const auto dirs = shard_dirs();
+    TempDir tmp;
+    Searcher one(idx.single);
+    std::vector<std::string> autos;
+    for (const auto& d : dirs) autos.push_back("auto " + d.string());
+
+    // auto lines only, without the aux line: each shard's own tables (spelling too).
+    {
+        Searcher local(write_plain_stub(tmp / "auto.stub", autos));
+        for (const auto& r : requests()) check_same(one.search(r), local.search(r), r);
+        CHECK_FALSE(warns(local.search(requests()[0]), "spelling"));
+    }
+    // auto lines with the aux line: the same.
+    {
+        Searcher local(write_remote_stub(tmp / "auto-aux.stub", autos));
+        for (const auto& r : requests()) check_same(one.search(r), local.search(r), r);
+    }
+    if (tcpsrv().empty()) {
+        MESSAGE("xapian-tcpsrv is not installed (apt-get install xapian-tools): remote stubs skipped");
+        return;
+    }
+    std::vector<std::unique_ptr<TcpServer>> servers;
+    std::vector<std::string> remotes;
+    for (const auto& d : dirs) {
+        servers.push_back(std::make_unique<TcpServer>(tcpsrv(), d));
+        remotes.push_back(servers.back()->stub_line());
+    }
+    // remote lines only, no aux line: the built-in synonyms, no spelling
+    // suggestions, and a warning that says so and what to add.
+    for (const auto& stub : {write_plain_stub(tmp / "remote.stub", remotes),
+                             write_plain_stub(tmp / "mixed.stub", {remotes[0], remotes[1], autos[2]})}) {
+        INFO(stub.filename().string());
+        Searcher plain(stub);
+        for (const auto& r : requests()) {
+            const SearchResults got = plain.search(r), want = one.search(r);
+            // Wildcards are scored per shard; a misspelt query is answered from the
+            // spelling table this stub does not have.
+            if (r.query.find('*') == std::string::npos && want.suggestion.empty()) check_same_hits(want, got, r);
+            CHECK(got.suggestion.empty());
+            CHECK(warns(got, "no spelling suggestions"));
+            CHECK(warns(got, "# cvsearch-aux"));
+        }
+        // The built-in synonyms still apply: "ml" finds the machine-learning profiles.
+        SearchRequest ml;
+        ml.query = "ml";
+        ml.limit = 100;
+        check_same_hits(one.search(ml), plain.search(ml), ml);
+        CHECK(plain.search(ml).total > 0);
+        auto p = plain.profile("kaist/jae-won-ryu");
+        REQUIRE(p);
+        CHECK(plain.stats().profiles == one.stats().profiles);
+        CHECK(ids(one.similar("kaist/jae-won-ryu", 5)) == ids(plain.similar("kaist/jae-won-ryu", 5)));
+        // Through the CLI: exit 0, the results, and the warning.
+        RunResult cli = run_cli({"search", "consensus", "--db", stub.string(), "--json", "--limit", "3"});
+        CHECK(cli.exit_code == 0);
+        CHECK(cli.out.find("no spelling suggestions") != std::string::npos);
+        CHECK(cli.out.find("\"partial\": false") != std::string::npos);
+    }
+
+    // One shard stopped mid-run: the documented degraded answer (an error naming
+    // it, or the other shards' hits with --allow-partial), as with the aux line.
+    fs::path stub = tmp / "remote.stub";
+    SearcherOptions partial_ok;
+    partial_ok.allow_partial = true;
+    partial_ok.shard_retry_interval = std::chrono::milliseconds(0);
+    Searcher tolerant(stub, partial_ok);
+    SearchRequest all;
+    all.limit = 100;
+    const SearchResults before = tolerant.search(all);
+    const std::string dead = servers[2]->stub_line();
+    servers[2]->kill();
+    const SearchResults during = tolerant.search(all);
+    CHECK(during.partial);
+    CHECK(during.missing_shards == std::vector<std::string>{dead});
+    CHECK(during.total < before.total);
+    CHECK(warns(during, "no spelling suggestions"));
+    RunResult cli = run_cli({"search", "consensus", "--db", stub.string()});
+    CHECK(cli.exit_code == 2);
+    CHECK(cli.err.find(dead) != std::string::npos);
+}
+
 TEST_CASE("a shard that accepts connections but never answers times out with a clear error") {
     // A listening socket nobody accepts from: the kernel completes the
     // connection, the Xapian greeting never comes (a hung server).
