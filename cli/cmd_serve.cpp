@@ -1,4 +1,5 @@
-// `cvsearch serve`: the search website (cvsearch::HttpApi) behind cpp-httplib.
+// `cvsearch serve`: the search website (cvsearch::HttpApi) behind cpp-httplib, with
+// the connections handled by ConnectionLoop (serve_connections.hpp).
 #include <httplib.h>
 
 #include <atomic>
@@ -17,6 +18,7 @@
 #include "cvsearch/errors.hpp"
 #include "cvsearch/http_api.hpp"
 #include "options.hpp"
+#include "serve_connections.hpp"
 
 namespace cvsearch::cli {
 namespace {
@@ -30,6 +32,12 @@ struct ServeArgs {
     bool api_only = false;
     bool quiet = false;
     bool allow_partial = false;
+    std::size_t max_connections = 0;  // 0: ConnectionLimits' default, within the open-files limit
+    int request_timeout = 10;
+    int keep_alive_timeout = 5;
+    int write_timeout = 10;
+    std::size_t max_header_bytes = web::FramingLimits{}.max_head_bytes;
+    std::size_t max_body_bytes = HttpApiOptions{}.max_body_bytes;
 };
 
 std::size_t default_threads() { return std::max<std::size_t>(8, std::thread::hardware_concurrency()); }
@@ -59,6 +67,62 @@ std::string loggable_path(const std::string& target) {
 // that serves the request.
 thread_local std::chrono::steady_clock::time_point request_start{};
 
+// Set by the post-routing handler for an error answer (4xx, 5xx): the connection
+// closes after it, so nothing the client sent after a bad request is read as a
+// request of its own.
+thread_local bool close_after_answer = false;
+
+/// One complete request for cpp-httplib to read (exactly its bytes, then end of
+/// stream), and the answer it writes, kept to be sent in one piece.
+class RequestStream final : public httplib::Stream {
+  public:
+    RequestStream(std::string_view request, const Peer& peer) : request_(request), peer_(peer) {}
+    bool is_readable() const override { return !request_.empty(); }
+    bool is_writable() const override { return true; }
+    ssize_t read(char* ptr, size_t size) override {
+        size = std::min(size, request_.size());
+        std::copy_n(request_.data(), size, ptr);
+        request_.remove_prefix(size);
+        return static_cast<ssize_t>(size);
+    }
+    ssize_t write(const char* ptr, size_t size) override {
+        answer_.append(ptr, size);
+        return static_cast<ssize_t>(size);
+    }
+    void get_remote_ip_and_port(std::string& ip, int& port) const override {
+        ip = peer_.remote_ip;
+        port = peer_.remote_port;
+    }
+    void get_local_ip_and_port(std::string& ip, int& port) const override {
+        ip = peer_.local_ip;
+        port = peer_.local_port;
+    }
+    socket_t socket() const override { return INVALID_SOCKET; }  // not a socket: nothing may poll it
+    std::string take_answer() { return std::move(answer_); }
+
+  private:
+    std::string_view request_;
+    const Peer& peer_;
+    std::string answer_;
+};
+
+/// cpp-httplib's Server with its request processing reachable from ConnectionLoop's
+/// workers (its own accept loop is not used).
+class RoutingServer : public httplib::Server {
+  public:
+    Answer answer(std::string_view request, const Peer& peer, bool last) {
+        RequestStream stream(request, peer);
+        bool client_closes = false;
+        close_after_answer = false;
+        try {
+            process_request(stream, last, client_closes, nullptr);
+        } catch (const std::exception&) {  // routing errors are caught inside; this is memory running out
+            return {};
+        }
+        return {stream.take_answer(), !last && !client_closes && !close_after_answer};
+    }
+};
+
 std::mutex log_mutex;
 
 int serve(const ServeArgs& a) {
@@ -70,6 +134,7 @@ int serve(const ServeArgs& a) {
     const std::size_t profiles = searcher.stats(1).profiles;
     HttpApiOptions api_options;
     api_options.serve_page = !a.api_only;
+    api_options.max_body_bytes = a.max_body_bytes;
     HttpApi api(searcher, api_options);
 
     // SIGINT/SIGTERM go to one thread that stops the server; every other thread
@@ -81,20 +146,23 @@ int serve(const ServeArgs& a) {
     pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
     std::signal(SIGPIPE, SIG_IGN);  // a client that hangs up must not kill the server
 
-    httplib::Server server;
-    const std::size_t threads = a.threads ? a.threads : default_threads();
-    server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-    // httplib's default also sets SO_REUSEPORT, which lets a second server bind
-    // a port that is in use and silently share its traffic; refuse that instead.
-    server.set_socket_options([](socket_t sock) {
-        int yes = 1;
-        ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-    });
-    server.set_payload_max_length(api_options.max_body_bytes);
-    server.set_keep_alive_max_count(1000);
-    server.set_keep_alive_timeout(5);
-    server.set_read_timeout(10, 0);
-    server.set_write_timeout(10, 0);
+    // cpp-httplib parses, routes and writes each request; ConnectionLoop owns the
+    // connections (serve_connections.hpp says why).
+    RoutingServer server;
+    ConnectionLimits limits;
+    limits.framing.max_head_bytes = a.max_header_bytes;
+    limits.framing.max_body_bytes = a.max_body_bytes;
+    limits.request_timeout = std::chrono::seconds(a.request_timeout);
+    limits.keep_alive_timeout = std::chrono::seconds(a.keep_alive_timeout);
+    limits.write_timeout = std::chrono::seconds(a.write_timeout);
+    const std::size_t fit = connections_that_fit();
+    if (a.max_connections > fit)
+        std::fprintf(stderr, "cvsearch serve: warning: --max-connections %zu does not fit the open-files limit (ulimit -n); "
+                             "using %zu\n", a.max_connections, fit);
+    limits.max_connections = std::min(a.max_connections ? a.max_connections : limits.max_connections, fit);
+    server.set_payload_max_length(a.max_body_bytes);
+    server.set_keep_alive_max_count(limits.max_requests_per_connection);  // for its Keep-Alive header
+    server.set_keep_alive_timeout(a.keep_alive_timeout);
 
     auto handler = [&api](const httplib::Request& req, httplib::Response& res) {
         HttpRequest request;
@@ -124,6 +192,12 @@ int serve(const ServeArgs& a) {
         request_start = std::chrono::steady_clock::now();
         return httplib::Server::HandlerResponse::Unhandled;
     });
+    server.set_post_routing_handler([](const httplib::Request&, httplib::Response& res) {
+        if (res.status < 400) return;
+        close_after_answer = true;
+        res.headers.erase("Keep-Alive");
+        if (!res.has_header("Connection")) res.set_header("Connection", "close");
+    });
     // httplib's own refusals (bad request line, URI over 8 KiB, big body) come out as JSON too.
     server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
         if (!res.body.empty()) return;
@@ -148,14 +222,18 @@ int serve(const ServeArgs& a) {
         });
     }
 
-    int port = a.port;
-    if (a.port == 0) {
-        port = server.bind_to_any_port(a.host);
-        if (port < 0) throw Error(ErrorCode::io, a.host, "cannot listen on this address; check --host");
-    } else if (!server.bind_to_port(a.host, a.port)) {
-        throw Error(ErrorCode::io, a.host + ":" + std::to_string(a.port),
-                    "cannot listen here: the port is in use or needs privileges; pick another with --port (0 picks a free one)");
-    }
+    const std::size_t threads = a.threads ? a.threads : default_threads();
+    Listener listener(a.host, a.port);
+    ConnectionLoop loop(
+        listener, limits, threads,
+        [&server](std::string_view request, const Peer& peer, bool last) { return server.answer(request, peer, last); },
+        [quiet = a.quiet](const Peer& peer, int status, const std::string& reason) {
+            if (quiet) return;
+            std::lock_guard lock(log_mutex);
+            std::fprintf(stderr, "%s %s - - %d 0 - refused: %s\n", iso8601_utc().c_str(), peer.remote_ip.c_str(), status,
+                         reason.c_str());
+        });
+    const int port = listener.port();
     if (!is_loopback(a.host))
         std::fprintf(stderr, "cvsearch serve: warning: listening on %s, not loopback; there is no authentication or TLS, "
                              "put a reverse proxy in front (see examples/web/README.md)\n", a.host.c_str());
@@ -172,19 +250,15 @@ int serve(const ServeArgs& a) {
             int sig = sigtimedwait(&stop_signals, nullptr, &tick);
             if (sig == SIGINT || sig == SIGTERM) {
                 got_signal = sig;
-                server.stop();
+                loop.stop();
                 return;
             }
         }
     });
-    bool ok = server.listen_after_bind();  // returns after stop(), once in-flight requests are done
+    loop.run();  // returns after stop(), once the requests already received are answered
     finished = true;
     waiter.join();
-    if (got_signal) {
-        std::fprintf(stderr, "cvsearch serve: stopped (%s)\n", got_signal == SIGINT ? "SIGINT" : "SIGTERM");
-        return exit_ok;
-    }
-    if (!ok) throw Error(ErrorCode::io, shown_host + ":" + std::to_string(port), "the server stopped unexpectedly");
+    std::fprintf(stderr, "cvsearch serve: stopped (%s)\n", got_signal == SIGINT ? "SIGINT" : "SIGTERM");
     return exit_ok;
 }
 
@@ -198,6 +272,12 @@ Action add_serve_command(CLI::App& app) {
         "/api/profiles/ID, /healthz. One access-log line per request on stderr\n"
         "(time, client, method, path, status, bytes, duration). Stops cleanly on SIGINT/SIGTERM.\n"
         "A re-indexed or rebuilt index (`cvsearch index`) is picked up without a restart.\n\n"
+        "Limits: a connection is a worker's only once its whole request has arrived, so idle\n"
+        "or slow connections cannot hold the workers; each must deliver its request within\n"
+        "--request-timeout and stay silent at most --keep-alive-timeout between requests.\n"
+        "A refused request (head over --max-header-bytes: 431, body over --max-body-bytes:\n"
+        "413, Content-Length with Transfer-Encoding: 400, ...) and every error answer close\n"
+        "the connection. Public deployments: a reverse proxy in front (examples/web/).\n\n"
         "Examples:\n"
         "  cvsearch serve --db cvs.db                      (http://127.0.0.1:8080/)\n"
         "  cvsearch serve --db cvs.db --port 0             (any free port; the address is printed)\n"
@@ -205,8 +285,33 @@ Action add_serve_command(CLI::App& app) {
     add_db_option(*cmd, a->db);
     cmd->add_option("--host", a->host, "Address to listen on (loopback by default)")->capture_default_str();
     cmd->add_option("--port", a->port, "TCP port; 0 picks a free one")->capture_default_str()->check(CLI::Range(0, 65535));
-    cmd->add_option("--threads", a->threads, "Worker threads (default: max(8, CPU count)); each keep-alive connection holds one")
+    cmd->add_option("--threads", a->threads,
+                    "Worker threads answering complete requests (default: max(8, CPU count)); connections "
+                    "still sending their request hold none")
         ->check(CLI::Range(1, 1024));
+    cmd->add_option("--max-connections", a->max_connections,
+                    "Open connections at most (default: 4096, or what the open-files limit allows); beyond it "
+                    "the connection that has waited longest for its request is closed to make room")
+        ->check(CLI::Range(1, 1 << 20));
+    cmd->add_option("--request-timeout", a->request_timeout,
+                    "Seconds a connection has to deliver a whole request (head and body), from its accept or "
+                    "its first byte after a previous answer; then it is closed")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 3600));
+    cmd->add_option("--keep-alive-timeout", a->keep_alive_timeout, "Seconds of silence allowed between two requests on a connection")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 3600));
+    cmd->add_option("--write-timeout", a->write_timeout, "Seconds to send an answer to a client that reads slowly; then the connection is closed")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 3600));
+    cmd->add_option("--max-header-bytes", a->max_header_bytes,
+                    "Bytes of request line and headers together at most; more: 431 (414 for the request line alone)")
+        ->capture_default_str()
+        ->check(CLI::Range(1024, 1 << 20));
+    cmd->add_option("--max-body-bytes", a->max_body_bytes,
+                    "Bytes of request body at most (no route reads one; a GET's body is dropped); more: 413")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 1 << 20));
     cmd->add_option("--query-threads", a->query_threads,
                     "Threads one request may use on a large index (25,000+ profiles per thread): lower latency "
                     "while cores are idle, nothing gained under full load")

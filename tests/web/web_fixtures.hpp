@@ -285,6 +285,14 @@ class ServerProcess {
     ServerProcess& operator=(const ServerProcess&) = delete;
 
     int port() const { return port_; }
+    pid_t pid() const { return pid_; }
+
+    /// A field of /proc/PID/status as a number ("VmRSS" in kB, "Threads"); -1 if absent.
+    long status_field(const std::string& name) const {
+        std::string status = read_file("/proc/" + std::to_string(pid_) + "/status");
+        auto at = status.find("\n" + name + ":");
+        return at == std::string::npos ? -1 : std::atol(status.c_str() + at + name.size() + 2);
+    }
 
     std::string log() {
         std::lock_guard lock(mutex_);
