@@ -230,7 +230,7 @@ int serve(const ServeArgs& a) {
         [quiet = a.quiet](const Peer& peer, int status, const std::string& reason) {
             if (quiet) return;
             std::lock_guard lock(log_mutex);
-            std::fprintf(stderr, "%s %s - - %d 0 - refused: %s\n", iso8601_utc().c_str(), peer.remote_ip.c_str(), status,
+            std::fprintf(stderr, "%s %s - - %d - - refused: %s\n", iso8601_utc().c_str(), peer.remote_ip.c_str(), status,
                          reason.c_str());
         });
     const int port = listener.port();
@@ -305,7 +305,7 @@ Action add_serve_command(CLI::App& app) {
         ->capture_default_str()
         ->check(CLI::Range(1, 3600));
     cmd->add_option("--max-header-bytes", a->max_header_bytes,
-                    "Bytes of request line and headers together at most; more: 431 (414 for the request line alone)")
+                    "Bytes of request line and headers together at most, 8 KiB a line; more: 431 (414 for the request line)")
         ->capture_default_str()
         ->check(CLI::Range(1024, 1 << 20));
     cmd->add_option("--max-body-bytes", a->max_body_bytes,

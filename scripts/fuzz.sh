@@ -14,7 +14,7 @@
 # JOBS (build parallelism, default 2), FUZZ_ARGS (extra libFuzzer flags).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(text_reader markdown_reader latex_reader html_reader pdf_reader json_resume_reader profile_json_reader extractor query)
+targets=(text_reader markdown_reader latex_reader html_reader pdf_reader json_resume_reader profile_json_reader extractor query http_request)
 what=${1:-}
 seconds=${2:-60}
 if [[ -z "$what" ]]; then

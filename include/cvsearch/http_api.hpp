@@ -9,7 +9,8 @@
 //   cvsearch::HttpResponse r = api.handle({"GET", "/api/search?q=fault+tolerance"});
 //   // copy r.status, r.content_type, r.headers and r.body into your server's reply
 //
-// `cvsearch serve` is exactly this behind cpp-httplib (see examples/web/README.md).
+// `cvsearch serve` is exactly this behind cpp-httplib, with its own connection
+// handling, timeouts and limits in front (see examples/web/README.md).
 //
 // ROUTES (GET; HEAD gives the same status and headers without a body)
 //   /api/search        the `cvsearch search --json` document (cvsearch::results_to_json)
