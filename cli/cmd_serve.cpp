@@ -301,7 +301,8 @@ Action add_serve_command(CLI::App& app) {
     cmd->add_option("--keep-alive-timeout", a->keep_alive_timeout, "Seconds of silence allowed between two requests on a connection")
         ->capture_default_str()
         ->check(CLI::Range(1, 3600));
-    cmd->add_option("--write-timeout", a->write_timeout, "Seconds to send an answer to a client that reads slowly; then the connection is closed")
+    cmd->add_option("--write-timeout", a->write_timeout,
+                    "Seconds to send an answer to a client that reads slowly; then the connection is closed")
         ->capture_default_str()
         ->check(CLI::Range(1, 3600));
     cmd->add_option("--max-header-bytes", a->max_header_bytes,

@@ -451,7 +451,7 @@ std::size_t connections_that_fit() {
     }
     constexpr rlim_t reserved = 256;  // the index's files (per shard and searcher), logs, the listener
     if (lim.rlim_cur == RLIM_INFINITY) return 1 << 20;
-    return lim.rlim_cur > 2 * reserved ? static_cast<std::size_t>(lim.rlim_cur - reserved) : static_cast<std::size_t>(lim.rlim_cur / 2);
+    return static_cast<std::size_t>(lim.rlim_cur > 2 * reserved ? lim.rlim_cur - reserved : lim.rlim_cur / 2);
 }
 
 }  // namespace cvsearch::cli

@@ -113,7 +113,8 @@ RequestFrame frame_request(std::string_view buffered, const FramingLimits& limit
         std::string_view value = trim(line.substr(colon + 1));
         if (iequals(name, "Content-Length")) {
             if (has_content_length) return reject(400, "Content-Length is given more than once");
-            if (value.empty() || value.size() > 18 || !std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            const bool digits = std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; });
+            if (value.empty() || value.size() > 18 || !digits)
                 return reject(400, "Content-Length must be a decimal number of bytes");
             has_content_length = true;
             content_length = 0;
