@@ -291,7 +291,8 @@ Action add_serve_command(CLI::App& app) {
         ->check(CLI::Range(1, 1024));
     cmd->add_option("--max-connections", a->max_connections,
                     "Open connections at most (default: 4096, or what the open-files limit allows); beyond it "
-                    "the connection that has waited longest for its request is closed to make room")
+                    "the connection nearest its deadline (the one that has waited longest for its request) is closed "
+                    "to make room")
         ->check(CLI::Range(1, 1 << 20));
     cmd->add_option("--request-timeout", a->request_timeout,
                     "Seconds a connection has to deliver a whole request (head and body), from its accept or "

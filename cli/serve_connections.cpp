@@ -6,7 +6,8 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-#include <poll.h>
+#include <poll.h>  // send_all
+#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -19,6 +20,7 @@
 #include <cstring>
 #include <deque>
 #include <mutex>
+#include <set>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -105,10 +107,10 @@ struct Connection {
     Peer peer;
     std::string buffer;  ///< received bytes not yet handed to a worker
     Phase phase = Phase::reading;
-    Clock::time_point deadline;
-    Clock::time_point waiting_since;     ///< eviction order at max_connections
-    bool between_requests = false;       ///< keep-alive silence: the next byte starts request_timeout
-    bool client_done = false;            ///< the client half-closed: answer what is buffered, then close
+    Clock::time_point deadline;      ///< meaningful while timed
+    bool timed = false;              ///< in State::deadlines (reading or lingering)
+    bool between_requests = false;   ///< keep-alive silence: the next byte starts request_timeout
+    bool client_done = false;        ///< the client half-closed: answer what is buffered, then close
     std::size_t answered = 0;
     std::size_t lingered = 0;
 };
@@ -127,6 +129,9 @@ struct Finished {
 
 }  // namespace
 
+// The loop's work per wake-up is proportional to the connections that have
+// something to say (epoll), not to all of them: 2,000 idle connections cost
+// nothing between their accept and their deadline.
 struct ConnectionLoop::State {
     int listen_fd;
     ConnectionLimits limits;
@@ -134,11 +139,14 @@ struct ConnectionLoop::State {
     RequestHandler handler;
     RefusalLogger log_refusal;
     int wake_fd = -1;
+    int epoll_fd = -1;
     std::atomic<bool> stopping{false};
 
     // The loop's thread only.
     std::unordered_map<int, std::unique_ptr<Connection>> connections;
+    std::set<std::pair<Clock::time_point, int>> deadlines;  ///< (deadline, fd) of reading and lingering connections
     Clock::time_point accept_paused_until{};
+    bool accepting = true;
     std::vector<char> scratch = std::vector<char>(64 * 1024);
 
     // Shared with the workers, under `mutex`.
@@ -152,6 +160,25 @@ struct ConnectionLoop::State {
     void wake() {
         std::uint64_t one = 1;
         [[maybe_unused]] auto n = ::write(wake_fd, &one, sizeof one);
+    }
+
+    void watch(int fd, bool on) {
+        epoll_event ev{};
+        ev.events = EPOLLIN;
+        ev.data.fd = fd;
+        ::epoll_ctl(epoll_fd, on ? EPOLL_CTL_ADD : EPOLL_CTL_DEL, fd, &ev);
+    }
+
+    void set_deadline(Connection& c, Clock::time_point when) {
+        if (c.timed) deadlines.erase({c.deadline, c.fd});
+        c.deadline = when;
+        c.timed = true;
+        deadlines.insert({when, c.fd});
+    }
+
+    void clear_deadline(Connection& c) {
+        if (c.timed) deadlines.erase({c.deadline, c.fd});
+        c.timed = false;
     }
 
     void work() {
@@ -176,18 +203,23 @@ struct ConnectionLoop::State {
 
     void close_connection(Connection& c) {
         const int fd = c.fd;
-        ::close(fd);
+        clear_deadline(c);
+        ::close(fd);  // also leaves the epoll set
         connections.erase(fd);  // destroys c
     }
 
     /// Half-close after an answer; read and drop what the client still sends for a while.
     void begin_linger(Connection& c, Clock::time_point now) {
+        if (c.client_done) {
+            close_connection(c);
+            return;
+        }
         ::shutdown(c.fd, SHUT_WR);
+        if (c.phase == Connection::Phase::working) watch(c.fd, true);
         c.phase = Connection::Phase::lingering;
-        c.deadline = now + limits.linger_timeout;
+        set_deadline(c, now + limits.linger_timeout);
         c.lingered = 0;
         std::string().swap(c.buffer);
-        if (c.client_done) close_connection(c);
     }
 
     void refuse(Connection& c, int status, const std::string& reason, Clock::time_point now) {
@@ -211,7 +243,9 @@ struct ConnectionLoop::State {
         Job job{&c, c.buffer.substr(0, frame.size), false};
         c.buffer.erase(0, frame.size);
         if (c.buffer.empty()) std::string().swap(c.buffer);
-        c.phase = Connection::Phase::working;
+        c.phase = Connection::Phase::working;  // not read, not timed, not evicted until answered
+        watch(c.fd, false);
+        clear_deadline(c);
         job.last = ++c.answered >= limits.max_requests_per_connection || c.client_done || stopping.load();
         {
             std::lock_guard lock(mutex);
@@ -246,7 +280,7 @@ struct ConnectionLoop::State {
         }
         if (c.between_requests) {
             c.between_requests = false;
-            c.deadline = now + limits.request_timeout;
+            set_deadline(c, now + limits.request_timeout);
         }
         c.buffer.append(scratch.data(), static_cast<std::size_t>(n));
         dispatch_if_complete(c, now);
@@ -258,8 +292,11 @@ struct ConnectionLoop::State {
             socklen_t len = sizeof remote;
             int fd = ::accept4(listen_fd, reinterpret_cast<sockaddr*>(&remote), &len, SOCK_NONBLOCK | SOCK_CLOEXEC);
             if (fd < 0) {
-                if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
-                    accept_paused_until = now + accept_pause;
+                if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
+                    accept_paused_until = now + accept_pause;  // or the listener would wake us at once, again and again
+                    accepting = false;
+                    watch(listen_fd, false);
+                }
                 return;  // EAGAIN: no more waiting; others (ECONNABORTED...) concern that one connection
             }
             int yes = 1;
@@ -269,29 +306,22 @@ struct ConnectionLoop::State {
                 ::close(fd);
                 continue;
             }
-            auto c = std::make_unique<Connection>();
-            c->fd = fd;
-            c->peer = peer_of(fd, remote);
-            c->deadline = now + limits.request_timeout;
-            c->waiting_since = now;
-            connections.emplace(fd, std::move(c));
+            auto owned = std::make_unique<Connection>();
+            Connection& c = *owned;
+            c.fd = fd;
+            c.peer = peer_of(fd, remote);
+            connections.emplace(fd, std::move(owned));
+            set_deadline(c, now + limits.request_timeout);
+            watch(fd, true);
         }
     }
 
-    /// At max_connections: closes a lingering connection, or else the one that has
-    /// waited longest for its request. False when every connection is being answered.
+    /// At max_connections: closes the connection nearest its deadline (lingering
+    /// ones, then those that have waited longest for their request). False when
+    /// every connection is being answered.
     bool make_room() {
-        Connection* oldest = nullptr;
-        for (auto& [fd, c] : connections) {
-            if (c->phase == Connection::Phase::working) continue;
-            if (c->phase == Connection::Phase::lingering) {
-                oldest = c.get();
-                break;
-            }
-            if (!oldest || c->waiting_since < oldest->waiting_since) oldest = c.get();
-        }
-        if (!oldest) return false;
-        close_connection(*oldest);
+        if (deadlines.empty()) return false;
+        close_connection(*connections.at(deadlines.begin()->second));
         return true;
     }
 
@@ -309,63 +339,58 @@ struct ConnectionLoop::State {
                 begin_linger(c, now);
             } else {
                 c.phase = Connection::Phase::reading;
-                c.waiting_since = now;
+                watch(c.fd, true);
                 c.between_requests = c.buffer.empty();
-                c.deadline = now + (c.between_requests ? limits.keep_alive_timeout : limits.request_timeout);
+                set_deadline(c, now + (c.between_requests ? limits.keep_alive_timeout : limits.request_timeout));
                 if (!c.buffer.empty()) dispatch_if_complete(c, now);  // a pipelined request
             }
         }
     }
 
     void close_expired(Clock::time_point now) {
-        std::vector<Connection*> expired;
-        for (auto& [fd, c] : connections)
-            if (c->phase != Connection::Phase::working && c->deadline <= now) expired.push_back(c.get());
-        for (Connection* c : expired) close_connection(*c);
+        while (!deadlines.empty() && deadlines.begin()->first <= now)
+            close_connection(*connections.at(deadlines.begin()->second));
     }
 
     void run() {
         for (std::size_t i = 0; i < threads; ++i) workers.emplace_back([this] { work(); });
-        std::vector<pollfd> polled;
-        std::vector<int> polled_fds;
+        watch(wake_fd, true);
+        watch(listen_fd, true);
+        std::vector<epoll_event> events(256);
         while (!stopping.load()) {
             Clock::time_point now = Clock::now();
             collect_finished(now);
             close_expired(now);
-
-            polled.clear();
-            polled.push_back({wake_fd, POLLIN, 0});
-            const bool accepting = now >= accept_paused_until;
-            polled.push_back({accepting ? listen_fd : -1, POLLIN, 0});
-            Clock::time_point next = now + std::chrono::seconds(1);
-            if (!accepting) next = std::min(next, accept_paused_until);
-            for (auto& [fd, c] : connections) {
-                if (c->phase == Connection::Phase::working) continue;
-                polled.push_back({fd, POLLIN, 0});
-                next = std::min(next, c->deadline);
+            if (!accepting && now >= accept_paused_until) {
+                accepting = true;
+                watch(listen_fd, true);
             }
+            Clock::time_point next = now + std::chrono::seconds(1);
+            if (!deadlines.empty()) next = std::min(next, deadlines.begin()->first);
+            if (!accepting) next = std::min(next, accept_paused_until);
             auto wait_ms = std::chrono::duration_cast<std::chrono::milliseconds>(next - now).count() + 1;
-            int ready = ::poll(polled.data(), polled.size(), static_cast<int>(std::max<long long>(wait_ms, 0)));
+            int ready = ::epoll_wait(epoll_fd, events.data(), static_cast<int>(events.size()),
+                                     static_cast<int>(std::max<long long>(wait_ms, 0)));
             if (ready < 0) continue;  // EINTR
             now = Clock::now();
-            if (polled[0].revents) {
-                std::uint64_t count;
-                [[maybe_unused]] auto n = ::read(wake_fd, &count, sizeof count);
+            bool listener_ready = false;
+            for (int i = 0; i < ready; ++i) {
+                const int fd = events[i].data.fd;
+                if (fd == wake_fd) {
+                    std::uint64_t count;
+                    [[maybe_unused]] auto n = ::read(wake_fd, &count, sizeof count);
+                } else if (fd == listen_fd) {
+                    listener_ready = true;  // after the connections already open
+                } else if (auto it = connections.find(fd); it != connections.end() && it->second->phase != Connection::Phase::working) {
+                    on_readable(*it->second, now);
+                }
             }
-            for (std::size_t i = 2; i < polled.size(); ++i) {
-                if (!polled[i].revents) continue;
-                auto it = connections.find(polled[i].fd);
-                if (it != connections.end()) on_readable(*it->second, now);
-            }
-            if (polled[1].revents & POLLIN) accept_connections(now);
+            if (listener_ready && accepting) accept_connections(now);
         }
 
         // Stopping: drop connections that are not being answered, answer the requests
         // already received, then close the rest.
-        std::vector<Connection*> idle;
-        for (auto& [fd, c] : connections)
-            if (c->phase != Connection::Phase::working) idle.push_back(c.get());
-        for (Connection* c : idle) close_connection(*c);
+        while (!deadlines.empty()) close_connection(*connections.at(deadlines.begin()->second));
         {
             std::lock_guard lock(mutex);
             workers_exit = true;
@@ -388,11 +413,14 @@ ConnectionLoop::ConnectionLoop(const Listener& listener, ConnectionLimits limits
     state_->handler = std::move(handler);
     state_->log_refusal = std::move(log_refusal);
     state_->wake_fd = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-    if (state_->wake_fd < 0) throw Error(ErrorCode::io, "eventfd", std::string("cannot create: ") + std::strerror(errno));
+    state_->epoll_fd = ::epoll_create1(EPOLL_CLOEXEC);
+    if (state_->wake_fd < 0 || state_->epoll_fd < 0)
+        throw Error(ErrorCode::io, "cvsearch serve", std::string("cannot create the connection loop: ") + std::strerror(errno));
 }
 
 ConnectionLoop::~ConnectionLoop() {
     if (state_->wake_fd >= 0) ::close(state_->wake_fd);
+    if (state_->epoll_fd >= 0) ::close(state_->epoll_fd);
 }
 
 void ConnectionLoop::run() { state_->run(); }

@@ -11,14 +11,16 @@
 // cpp-httplib still parses, routes and writes each request; this loop decides what
 // reaches it:
 //
-//   - one thread polls the listening socket and every connection that is still
-//     sending a request; a request goes to a worker only when it is complete
+//   - one thread waits (epoll) on the listening socket and every connection that is
+//     still sending a request, and works only for those with something to read, so
+//     idle connections cost nothing; a request goes to a worker only when complete
 //     (web/request_framing.hpp), and the worker's parser sees exactly its bytes;
 //   - a connection has request_timeout from its accept (or from the first byte of
 //     a follow-up request) to deliver the whole request, and keep_alive_timeout of
 //     silence between requests; then it is closed without an answer;
-//   - at max_connections, the connection that has waited longest for its request is
-//     closed to make room (connections whose request is being answered never are);
+//   - at max_connections, the connection nearest its deadline (one lingering after
+//     its answer, else the one that has waited longest for its request) is closed to
+//     make room; connections whose request is being answered never are;
 //   - a refused request (web/request_framing.hpp) is answered from this thread, with
 //     a JSON error and Connection: close; so is every error a worker answers;
 //   - closing after an answer is a half-close (the client reads the whole answer and

@@ -5,7 +5,9 @@ Starts `BIN serve --db DB` on a free loopback port and, for ABUSE_SECONDS, runs 
 2,000 idle connections, slowloris connections (a header line every 2 s), 64 KB heads,
 1 MB URLs, request bodies (too large, chunked, conflicting, a GET's), path traversal,
 malformed percent-escapes and odd methods; meanwhile a normal query is timed every
-100 ms and compared with its latency on the idle server. The server's RSS and thread
+100 ms and compared with its latency on the idle server (before and after; the
+lower is the reference). The attackers run in a process of their own at nice 19:
+on a real deployment their CPU is not the server's. The server's RSS and thread
 count are sampled before, during and after. Prints one Markdown table; exits 0 when
 every row passes. Loopback only; every loop is bounded in count and time.
 """
@@ -90,23 +92,13 @@ def timed_query(port):
     return (time.monotonic() - start) * 1000.0, status
 
 
-def probe(port, count, pause, results):
-    """Times `count` normal queries, `pause` s apart, in a process of its own (the
-    abuse threads' interpreter lock must not count as server latency)."""
-    out = []
-    for _ in range(count):
-        out.append(timed_query(port))
-        time.sleep(pause)
-    results.send(out)
-
-
-def run_probe(port, count, pause):
-    receive, send = multiprocessing.Pipe(duplex=False)
-    proc = multiprocessing.Process(target=probe, args=(port, count, pause, send))
-    proc.start()
-    out = receive.recv()
-    proc.join()
-    return out
+def server_cpu_seconds(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+    except (OSError, IndexError, ValueError):
+        return float("nan")
 
 
 class Tally:
@@ -116,6 +108,13 @@ class Tally:
         self.name, self.expected = name, set(expected)
         self.sent = self.good = 0
         self.seen = {}
+        self.lock = threading.Lock()
+
+    def __getstate__(self):  # sent back to the main process without its lock
+        return {k: v for k, v in self.__dict__.items() if k != "lock"}
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
         self.lock = threading.Lock()
 
     def add(self, status):
@@ -197,6 +196,61 @@ def repeat(stop, tally, fn, pause):
         stop.wait(pause)
 
 
+def abuse(port, stop, results):
+    """Every kind of abuse at once, in a process of its own at the lowest CPU
+    priority: on a real deployment the attackers' CPU is not the server's, and the
+    timed query must not wait for this process's interpreter lock."""
+    os.nice(19)
+    stop_threads = threading.Event()
+    idle_stats = {"opened": 0, "closed_by_server": 0, "connect_failures": 0}
+    slow_stats = {"closed_by_server": 0}
+    big = "X-Pad-{}: " + "h" * 4000 + "\r\n"
+    head_64k = "".join(big.format(i) for i in range(16)).encode()
+    bodies = [
+        lambda: get(port, "/api/search", method="POST", body=b"b" * 100_000),
+        lambda: exchange(port, b"POST /api/search HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"),
+        lambda: exchange(port, b"GET /healthz HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"),
+        lambda: get(port, "/healthz", body=b"GET /smuggled HTTP/1.1\r\nHost: a\r\n\r\n"),
+    ]
+    traversal = ["/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",
+                 "/api/profiles/..%2F..%2F..%2Fetc%2Fpasswd", "/app.js/../../etc/passwd", "/..%5c..%5cetc%5cpasswd",
+                 "/api/profiles/%2e%2e/%2e%2e/etc/passwd"]
+    escapes = ["/api/search?q=%zz", "/api/search?q=%", "/api/search?q=%e2%82", "/api/search?q=%00",
+               "/api/profiles/%", "/api/profiles/%G1", "/api/search?q=a&q=%ff%fe"]
+    methods = [("HEAD", QUERY), ("OPTIONS", "/api/search"), ("OPTIONS", "*"), ("TRACE", "/"), ("BREW", "/pot"),
+               ("PROPFIND", "/"), ("get", "/healthz"), ("CONNECT", "127.0.0.1:22")]
+
+    def cycle(items, fn):
+        state = {"i": 0}
+
+        def next_one():
+            item = items[state["i"] % len(items)]
+            state["i"] += 1
+            return fn(item)
+        return next_one
+
+    kinds = [
+        (Tally("64 KB headers", {431}), lambda: get(port, "/healthz", extra=head_64k), 0.05),
+        (Tally("1 MB URLs", {414}), lambda: get(port, "/api/search?q=" + "u" * (1 << 20)), 0.2),
+        (Tally("request bodies (100 KB POST, chunked, CL+TE, GET with a body)", {413, 411, 400, 200}),
+         cycle(bodies, lambda f: f()), 0.05),
+        (Tally("path traversal (/../, %2e%2e, encoded slashes)", {404}), cycle(traversal, lambda t: get(port, t)), 0.02),
+        (Tally("malformed percent-escapes", {400}), cycle(escapes, lambda t: get(port, t)), 0.02),
+        (Tally("HEAD/OPTIONS/unknown methods", {200, 405, 501}),
+         cycle(methods, lambda m: get(port, m[1], method=m[0])), 0.02),
+    ]
+    workers = [threading.Thread(target=idle_connections, args=(port, stop_threads, idle_stats)),
+               threading.Thread(target=slowloris, args=(port, stop_threads, slow_stats))]
+    workers += [threading.Thread(target=repeat, args=(stop_threads, t, fn, pause)) for t, fn, pause in kinds]
+    for w in workers:
+        w.start()
+    stop.wait(ABUSE_SECONDS + 60)  # bounded even if the main process goes away
+    stop_threads.set()
+    for w in workers:
+        w.join(timeout=30)
+    results.send((idle_stats, slow_stats, [t for t, _, _ in kinds]))
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: serve_abuse.sh BIN DB   (BIN: the cvsearch binary; DB: an index it can serve)")
@@ -223,71 +277,38 @@ def main():
     threading.Thread(target=lambda: [None for _ in server.stderr], daemon=True).start()  # drain its log
     pid = server.pid
 
+    def probe(count):
+        out = []
+        for _ in range(count):
+            out.append(timed_query(port))
+            time.sleep(0.1)
+        return out
+
     # Idle baseline, measured the same way as under abuse.
-    run_probe(port, 20, 0.0)  # warm up
-    idle_ms = [ms for ms, _ in run_probe(port, 100, 0.1)]
+    probe(20)  # warm up
+    idle_ms = [ms for ms, _ in probe(100)]
     rss_before, threads_before = proc_field(pid, "VmRSS"), proc_field(pid, "Threads")
 
-    stop = threading.Event()
-    idle_stats = {"opened": 0, "closed_by_server": 0, "connect_failures": 0}
-    slow_stats = {"closed_by_server": 0}
-    big = "X-Pad-{}: " + "h" * 4000 + "\r\n"
-    head_64k = "".join(big.format(i) for i in range(16)).encode()
-    tallies = [
-        (Tally("64 KB headers", {431}), lambda: get(port, "/healthz", extra=head_64k), 0.05),
-        (Tally("1 MB URLs", {414}), lambda: get(port, "/api/search?q=" + "u" * (1 << 20)), 0.2),
-        (Tally("request bodies (100 KB POST, chunked, CL+TE, GET with a body)", {413, 411, 400, 200}),
-         None, 0.05),
-        (Tally("path traversal (/../, %2e%2e, encoded slashes)", {404}), None, 0.02),
-        (Tally("malformed percent-escapes", {400}), None, 0.02),
-        (Tally("HEAD/OPTIONS/unknown methods", {200, 405, 501}), None, 0.02),
-    ]
-    bodies = [
-        lambda: get(port, "/api/search", method="POST", body=b"b" * 100_000),
-        lambda: exchange(port, b"POST /api/search HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"),
-        lambda: exchange(port, b"GET /healthz HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"),
-        lambda: get(port, "/healthz", body=b"GET /smuggled HTTP/1.1\r\nHost: a\r\n\r\n"),
-    ]
-    traversal = ["/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",
-                 "/api/profiles/..%2F..%2F..%2Fetc%2Fpasswd", "/app.js/../../etc/passwd", "/..%5c..%5cetc%5cpasswd",
-                 "/api/profiles/%2e%2e/%2e%2e/etc/passwd"]
-    escapes = ["/api/search?q=%zz", "/api/search?q=%", "/api/search?q=%e2%82", "/api/search?q=%00",
-               "/api/profiles/%", "/api/profiles/%G1", "/api/search?q=a&q=%ff%fe"]
-    methods = [("HEAD", QUERY), ("OPTIONS", "/api/search"), ("OPTIONS", "*"), ("TRACE", "/"), ("BREW", "/pot"),
-               ("PROPFIND", "/"), ("get", "/healthz"), ("CONNECT", "127.0.0.1:22")]
-
-    def cycle(items, fn):
-        state = {"i": 0}
-
-        def next_one():
-            item = items[state["i"] % len(items)]
-            state["i"] += 1
-            return fn(item)
-        return next_one
-
-    fns = [tallies[0][1], tallies[1][1], cycle(bodies, lambda f: f()), cycle(traversal, lambda t: get(port, t)),
-           cycle(escapes, lambda t: get(port, t)), cycle(methods, lambda m: get(port, m[1], method=m[0]))]
-    workers = [threading.Thread(target=idle_connections, args=(port, stop, idle_stats)),
-               threading.Thread(target=slowloris, args=(port, stop, slow_stats))]
-    workers += [threading.Thread(target=repeat, args=(stop, t[0], fn, t[2])) for t, fn in zip(tallies, fns)]
-    for w in workers:
-        w.start()
-
-    rss_peak, threads_peak = rss_before, threads_before
-    time.sleep(2.0)  # let the idle connections and slowloris set up
-    probed = []
-    prober = threading.Thread(target=lambda: probed.extend(run_probe(port, int(ABUSE_SECONDS * 10), 0.1)))
-    prober.start()
-    while prober.is_alive():
+    stop = multiprocessing.Event()
+    receive, send = multiprocessing.Pipe(duplex=False)
+    attacker = multiprocessing.Process(target=abuse, args=(port, stop, send))
+    attacker.start()
+    time.sleep(3.0)  # the idle connections and slowloris set up
+    cpu_start = server_cpu_seconds(pid)
+    rss_peak, threads_peak, probed = rss_before, threads_before, []
+    end = time.monotonic() + ABUSE_SECONDS
+    while time.monotonic() < end:
+        probed += probe(1)
         rss_peak = max(rss_peak, proc_field(pid, "VmRSS"))
         threads_peak = max(threads_peak, proc_field(pid, "Threads"))
-        prober.join(timeout=0.2)
+    server_cpu = server_cpu_seconds(pid) - cpu_start
+    stop.set()
+    idle_stats, slow_stats, tallies = receive.recv()
+    attacker.join(timeout=60)
     abuse_ms = [ms for ms, status in probed if status == 200]
     probe_failures = len(probed) - len(abuse_ms)
-    stop.set()
-    for w in workers:
-        w.join(timeout=30)
     time.sleep(1.0)
+    idle_after_ms = [ms for ms, _ in probe(50)]
 
     alive = server.poll() is None
     health = get(port, "/healthz") if alive else 0
@@ -305,26 +326,30 @@ def main():
         values = sorted(values)
         return values[min(len(values) - 1, int(q * len(values)))]
 
-    idle_p50, abuse_p50 = statistics.median(idle_ms), (statistics.median(abuse_ms) if abuse_ms else float("inf"))
+    # The idle latency is measured before and after the abuse; the lower of the two is
+    # the reference (the stricter test on a machine whose other load drifts).
+    idle_p50 = min(statistics.median(idle_ms), statistics.median(idle_after_ms))
+    abuse_p50 = statistics.median(abuse_ms) if abuse_ms else float("inf")
     mb = lambda kb: kb / 1024.0
     rows = [
         ("server stayed up", alive and health == 200 and probe_failures == 0,
-         f"alive after the run, /healthz {health}; {probe_failures} of {len(abuse_ms) + probe_failures} timed queries failed"),
+         f"alive after the run, /healthz {health}; {probe_failures} of {len(probed)} timed queries failed"),
         ("memory bounded", rss_peak - rss_before <= MEMORY_BOUND_MB * 1024 and rss_after - rss_before <= MEMORY_BOUND_MB * 1024,
          f"RSS {mb(rss_before):.1f} MB idle, {mb(rss_peak):.1f} MB peak, {mb(rss_after):.1f} MB after "
          f"(allowed: +{MEMORY_BOUND_MB} MB)"),
         ("threads bounded", threads_peak <= threads_before and threads_after <= threads_before,
          f"{threads_before} idle, {threads_peak} peak, {threads_after} after"),
         ("query latency <= 2x idle", abuse_p50 <= 2 * idle_p50,
-         f"p50 {idle_p50:.2f} ms idle (p95 {p(idle_ms, 0.95):.2f}), {abuse_p50:.2f} ms under abuse "
-         f"(p95 {p(abuse_ms, 0.95):.2f}, {len(abuse_ms)} queries)"),
+         f"p50 idle {statistics.median(idle_ms):.2f} ms before (p95 {p(idle_ms, 0.95):.2f}) and "
+         f"{statistics.median(idle_after_ms):.2f} ms after; under abuse {abuse_p50:.2f} ms "
+         f"(p95 {p(abuse_ms, 0.95):.2f}, {len(abuse_ms)} queries); server CPU {server_cpu:.1f} s in {ABUSE_SECONDS:.0f} s"),
         (f"{IDLE_CONNECTIONS:,} idle connections", idle_stats["opened"] == IDLE_CONNECTIONS and idle_stats["closed_by_server"] > 0,
          f"{idle_stats['opened']} opened, {idle_stats['closed_by_server']} closed by the server's request timeout "
          f"(and reopened), {idle_stats['connect_failures']} connects failed"),
         (f"slowloris ({SLOWLORIS_CONNECTIONS} connections, a header line every 2 s)", slow_stats["closed_by_server"] > 0,
          f"{slow_stats['closed_by_server']} closed by the server's request timeout (and reopened)"),
     ]
-    rows += [(t.name, t.ok(), t.detail()) for t, _, _ in tallies]
+    rows += [(t.name, t.ok(), t.detail()) for t in tallies]
 
     print(f"### `cvsearch serve` under abuse ({ABUSE_SECONDS:.0f} s, all at once)\n")
     print("| check | result | measured |")
