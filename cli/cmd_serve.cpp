@@ -36,7 +36,7 @@ struct ServeArgs {
     int request_timeout = 10;
     int keep_alive_timeout = 5;
     int write_timeout = 10;
-    std::size_t max_header_bytes = web::FramingLimits{}.max_head_bytes;
+    std::size_t max_header_bytes = HttpFramingLimits{}.max_head_bytes;
     std::size_t max_body_bytes = HttpApiOptions{}.max_body_bytes;
 };
 

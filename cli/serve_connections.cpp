@@ -230,15 +230,15 @@ struct ConnectionLoop::State {
 
     /// Hands the buffered request to a worker if it is complete; refuses it if it is bad.
     void dispatch_if_complete(Connection& c, Clock::time_point now) {
-        web::RequestFrame frame = web::frame_request(c.buffer, limits.framing);
+        HttpRequestFrame frame = frame_http_request(c.buffer, limits.framing);
         switch (frame.state) {
-            case web::RequestFrame::State::incomplete:
+            case HttpRequestFrame::State::incomplete:
                 if (c.client_done) close_connection(c);
                 return;
-            case web::RequestFrame::State::rejected:
+            case HttpRequestFrame::State::rejected:
                 refuse(c, frame.status, frame.reason, now);
                 return;
-            case web::RequestFrame::State::complete: break;
+            case HttpRequestFrame::State::complete: break;
         }
         Job job{&c, c.buffer.substr(0, frame.size), false};
         c.buffer.erase(0, frame.size);

@@ -14,14 +14,14 @@
 //   - one thread waits (epoll) on the listening socket and every connection that is
 //     still sending a request, and works only for those with something to read, so
 //     idle connections cost nothing; a request goes to a worker only when complete
-//     (web/request_framing.hpp), and the worker's parser sees exactly its bytes;
+//     (cvsearch/http_framing.hpp), and the worker's parser sees exactly its bytes;
 //   - a connection has request_timeout from its accept (or from the first byte of
 //     a follow-up request) to deliver the whole request, and keep_alive_timeout of
 //     silence between requests; then it is closed without an answer;
 //   - at max_connections, the connection nearest its deadline (one lingering after
 //     its answer, else the one that has waited longest for its request) is closed to
 //     make room; connections whose request is being answered never are;
-//   - a refused request (web/request_framing.hpp) is answered from this thread, with
+//   - a refused request (cvsearch/http_framing.hpp) is answered from this thread, with
 //     a JSON error and Connection: close; so is every error a worker answers;
 //   - closing after an answer is a half-close (the client reads the whole answer and
 //     then end-of-file, at once), then up to linger_timeout / 1 MiB of what the
@@ -39,12 +39,12 @@
 #include <string>
 #include <string_view>
 
-#include "web/request_framing.hpp"
+#include "cvsearch/http_framing.hpp"
 
 namespace cvsearch::cli {
 
 struct ConnectionLimits {
-    web::FramingLimits framing;
+    HttpFramingLimits framing;
     std::size_t max_connections = 4096;
     std::chrono::milliseconds request_timeout{10'000};
     std::chrono::milliseconds keep_alive_timeout{5'000};

@@ -1,15 +1,15 @@
-// Request framing for `cvsearch serve`: see web/request_framing.hpp.
-#include "web/request_framing.hpp"
+// HTTP/1.1 request framing: see cvsearch/http_framing.hpp.
+#include "cvsearch/http_framing.hpp"
 
 #include <algorithm>
 #include <array>
 
-namespace cvsearch::web {
+namespace cvsearch {
 namespace {
 
-RequestFrame reject(int status, std::string reason) {
-    RequestFrame f;
-    f.state = RequestFrame::State::rejected;
+HttpRequestFrame reject(int status, std::string reason) {
+    HttpRequestFrame f;
+    f.state = HttpRequestFrame::State::rejected;
     f.status = status;
     f.reason = std::move(reason);
     return f;
@@ -46,7 +46,7 @@ bool is_routed_method(std::string_view m) {
 }
 
 /// Checks the request line; an empty result means it is fine.
-RequestFrame check_request_line(std::string_view line) {
+HttpRequestFrame check_request_line(std::string_view line) {
     auto sp1 = line.find(' ');
     auto sp2 = sp1 == std::string_view::npos ? sp1 : line.find(' ', sp1 + 1);
     if (sp2 == std::string_view::npos || line.find(' ', sp2 + 1) != std::string_view::npos)
@@ -70,7 +70,7 @@ RequestFrame check_request_line(std::string_view line) {
 
 }  // namespace
 
-RequestFrame frame_request(std::string_view buffered, const FramingLimits& limits) {
+HttpRequestFrame frame_http_request(std::string_view buffered, const HttpFramingLimits& limits) {
     // 1. Find the end of the head (the first empty line) within the limit.
     const std::string_view window = buffered.substr(0, std::min(buffered.size(), limits.max_head_bytes));
     std::size_t head_size = std::string_view::npos;
@@ -96,8 +96,8 @@ RequestFrame frame_request(std::string_view buffered, const FramingLimits& limit
             return reject(400, "a line of the request head holds a CR or NUL character");
         if (line_count++ == 0) {
             if (line.empty()) return reject(400, "the request starts with an empty line");
-            RequestFrame bad = check_request_line(line);
-            if (bad.state == RequestFrame::State::rejected) return bad;
+            HttpRequestFrame bad = check_request_line(line);
+            if (bad.state == HttpRequestFrame::State::rejected) return bad;
             continue;
         }
         if (line.empty()) {
@@ -136,11 +136,11 @@ RequestFrame frame_request(std::string_view buffered, const FramingLimits& limit
     if (has_transfer_encoding) return reject(411, "request bodies need a Content-Length (Transfer-Encoding is not accepted)");
     if (content_length > limits.max_body_bytes)
         return reject(413, "the request body is larger than " + std::to_string(limits.max_body_bytes) + " bytes");
-    RequestFrame f;
+    HttpRequestFrame f;
     if (buffered.size() - head_size < content_length) return f;  // the body has not all arrived
-    f.state = RequestFrame::State::complete;
+    f.state = HttpRequestFrame::State::complete;
     f.size = head_size + content_length;
     return f;
 }
 
-}  // namespace cvsearch::web
+}  // namespace cvsearch

@@ -1,25 +1,25 @@
-// web/request_framing.hpp: where a request ends, and which ones are refused before
+// cvsearch/http_framing.hpp: where a request ends, and which ones are refused before
 // any parser sees them.
 #include <doctest/doctest.h>
 
 #include <string>
 
-#include "web/request_framing.hpp"
+#include "cvsearch/http_framing.hpp"
 
-using cvsearch::web::frame_request;
-using cvsearch::web::FramingLimits;
-using cvsearch::web::RequestFrame;
-using State = RequestFrame::State;
+using cvsearch::frame_http_request;
+using cvsearch::HttpFramingLimits;
+using cvsearch::HttpRequestFrame;
+using State = HttpRequestFrame::State;
 
 namespace {
 
-RequestFrame frame(const std::string& bytes, FramingLimits limits = {}) { return frame_request(bytes, limits); }
+HttpRequestFrame frame(const std::string& bytes, HttpFramingLimits limits = {}) { return frame_http_request(bytes, limits); }
 
 }  // namespace
 
 TEST_CASE("framing: a complete request is exactly its head and Content-Length bytes of body") {
     const std::string get = "GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n";
-    RequestFrame f = frame(get);
+    HttpRequestFrame f = frame(get);
     CHECK(f.state == State::complete);
     CHECK(f.size == get.size());
     // Pipelined bytes after it are not part of it.
@@ -45,12 +45,12 @@ TEST_CASE("framing: every prefix of a good request is incomplete, never refused"
 }
 
 TEST_CASE("framing: the head limit gives 431, or 414 when the request line alone does not fit") {
-    FramingLimits limits;
+    HttpFramingLimits limits;
     limits.max_head_bytes = 1024;
     limits.max_line_bytes = 2048;
     std::string head = "GET / HTTP/1.1\r\n";
     while (head.size() < 1024) head += "X-Pad: 0123456789\r\n";
-    RequestFrame f = frame(head, limits);
+    HttpRequestFrame f = frame(head, limits);
     CHECK(f.state == State::rejected);
     CHECK(f.status == 431);
     CHECK(f.reason.find("1024") != std::string::npos);
@@ -63,7 +63,7 @@ TEST_CASE("framing: the head limit gives 431, or 414 when the request line alone
 }
 
 TEST_CASE("framing: one line over max_line_bytes gives 431 (414 for the request line), complete or not") {
-    FramingLimits limits;
+    HttpFramingLimits limits;
     limits.max_line_bytes = 100;
     CHECK(frame("GET /" + std::string(200, 'a'), limits).status == 414);
     CHECK(frame("GET /" + std::string(200, 'a') + " HTTP/1.1\r\n\r\n", limits).status == 414);
@@ -73,7 +73,7 @@ TEST_CASE("framing: one line over max_line_bytes gives 431 (414 for the request 
 }
 
 TEST_CASE("framing: bodies — too large, conflicting or chunked requests are refused") {
-    FramingLimits limits;
+    HttpFramingLimits limits;
     limits.max_body_bytes = 100;
     auto status = [&](const std::string& headers) { return frame("GET / HTTP/1.1\r\n" + headers + "\r\n", limits).status; };
     CHECK(status("Content-Length: 101\r\n") == 413);

@@ -1,8 +1,9 @@
-// web/request_framing.hpp — where one HTTP/1.1 request ends in a connection's bytes,
-// decided before any HTTP library parses it (used by `cvsearch serve`,
-// cli/serve_connections.cpp; internal, not installed).
+// cvsearch/http_framing.hpp — where one HTTP/1.1 request ends in a connection's bytes,
+// decided before any HTTP parser sees it. `cvsearch serve` uses it in front of
+// cpp-httplib (cli/serve_connections.cpp); a server of your own that mounts
+// cvsearch::HttpApi (cvsearch/http_api.hpp) can use it the same way.
 //
-// The server buffers what a connection sends and calls frame_request() after each
+// The server buffers what a connection sends and calls frame_http_request() after each
 // read. Only a complete request, head and body, is handed to a worker, and the
 // worker's parser gets exactly frame.size bytes: whatever it makes of them, it can
 // never read past them into the next request, so a body on a GET (which the parser
@@ -22,7 +23,7 @@
 //                 smuggling conflict), without it: 411 (no route takes a body, so
 //                 chunked bodies are not decoded); no Content-Length: no body
 //
-// frame_request() reads each buffered byte a bounded number of times and never
+// frame_http_request() reads each buffered byte a bounded number of times and never
 // throws (short of memory for a refusal's reason).
 #pragma once
 
@@ -30,9 +31,9 @@
 #include <string>
 #include <string_view>
 
-namespace cvsearch::web {
+namespace cvsearch {
 
-struct FramingLimits {
+struct HttpFramingLimits {
     std::size_t max_head_bytes = 16 * 1024;  ///< request line + header lines + the empty line
     std::size_t max_body_bytes = 1024;       ///< Content-Length above this: 413
     /// One line of the head, CRLF included. cpp-httplib 0.11 refuses longer lines
@@ -41,7 +42,7 @@ struct FramingLimits {
     std::size_t max_line_bytes = 8192;
 };
 
-struct RequestFrame {
+struct HttpRequestFrame {
     enum class State {
         incomplete,  ///< read more (the head, or the body, has not all arrived)
         complete,    ///< the first `size` bytes are one request
@@ -54,6 +55,6 @@ struct RequestFrame {
 };
 
 /// Frames the request at the start of `buffered` (the bytes received so far).
-RequestFrame frame_request(std::string_view buffered, const FramingLimits& limits);
+HttpRequestFrame frame_http_request(std::string_view buffered, const HttpFramingLimits& limits);
 
-}  // namespace cvsearch::web
+}  // namespace cvsearch
