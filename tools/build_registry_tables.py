@@ -18,15 +18,16 @@ REGISTRIES_DIR holds the public registries this reads (any of them may be missin
 It writes (python3 standard library only; the output is deterministic):
 
   institutions.tsv      one organization per line: canonical, kind, country, city, domains (|)
-  institution_keys.tsv  lookup keys sorted by bytes: key, flag, entry numbers (,)
+  institution_keys.tsv  lookup keys sorted by bytes: key, flag, entry line offsets (,)
   venues.tsv            one venue per line: canonical, kind, full name
   venue_keys.tsv        as institution_keys.tsv, over venues.tsv
   countries.tsv         ISO 3166-1 alpha-2 code, country names (|): context for ambiguous acronyms
   NOTICE.md and licences/   where each source comes from and its licence
 
 A key is a name folded as cvsearch's text::fold_key folds it (case folding, accents
-stripped, every run of non-word characters one space); entry numbers count the data lines
-of the entries file from 0. Flag A: every name behind the key is an acronym (it only matches
+stripped, every run of non-word characters one space; a leading "the" dropped); an entry is
+named by the byte offset of its line in the entries file, so the library reads both files
+in place, without an index (`tail -c +$((OFFSET+1)) institutions.tsv | head -1` shows one). Flag A: every name behind the key is an acronym (it only matches
 text that looks like one as written); N: a name. A key naming several entries is ambiguous:
 the normalizer resolves it from a CV's context or leaves the text as written.
 
@@ -449,25 +450,27 @@ def merge_duplicates(table):
     return live, len(alias_of)
 
 
-def write_table(out, stem, header, table, n_fields):
-    """Entries sorted by their fields; keys renumbered to match."""
+def write_table(out, stem, table, n_fields):
+    """Entries sorted by their fields; each key lists the byte offsets of its entries' lines."""
     live, _ = merge_duplicates(table)
     order = sorted(live, key=lambda i: [str(x) for x in table.entries[i]])
-    new_id = {old: new for new, old in enumerate(order)}
-    with open(os.path.join(out, stem + ".tsv"), "w", encoding="utf-8", newline="\n") as f:
-        f.write(header)
+    offset_of, at = {}, 0
+    with open(os.path.join(out, stem + ".tsv"), "wb") as f:
         for old in order:
             row = table.entries[old][:n_fields]
-            f.write("\t".join("|".join(x) if isinstance(x, list) else str(x) for x in row) + "\n")
+            line = ("\t".join("|".join(x) if isinstance(x, list) else str(x) for x in row) + "\n").encode("utf-8")
+            offset_of[old] = at
+            f.write(line)
+            at += len(line)
     rows = []
     for key, slot in table.names.items():
-        ids = sorted(new_id[e] for e in slot)
+        offsets = sorted(offset_of[e] for e in slot)
         flag = "A" if all(slot.values()) else "N"
-        rows.append((key.encode("utf-8"), flag, ids))
+        rows.append((key.encode("utf-8"), flag, offsets))
     rows.sort()
-    with open(os.path.join(out, stem.rstrip("s") + "_keys.tsv"), "w", encoding="utf-8", newline="\n") as f:
-        for key, flag, ids in rows:
-            f.write(key.decode("utf-8") + "\t" + flag + "\t" + ",".join(map(str, ids)) + "\n")
+    with open(os.path.join(out, stem.rstrip("s") + "_keys.tsv"), "wb") as f:
+        for key, flag, offsets in rows:
+            f.write(key + ("\t" + flag + "\t" + ",".join(map(str, offsets)) + "\n").encode("utf-8"))
     return len(order), len(rows)
 
 
@@ -562,9 +565,9 @@ def main():
     counts["loose one-word institution names dropped"] = drop_loose_keys(inst, places)
     counts["loose one-word venue names dropped"] = drop_loose_keys(ven, places)
 
-    n, k = write_table(a.out, "institutions", "", inst, 5)
+    n, k = write_table(a.out, "institutions", inst, 5)
     counts["institutions"], counts["institution keys"] = n, k
-    n, k = write_table(a.out, "venues", "", ven, 3)
+    n, k = write_table(a.out, "venues", ven, 3)
     counts["venues"], counts["venue keys"] = n, k
     with open(os.path.join(a.out, "countries.tsv"), "w", encoding="utf-8", newline="\n") as f:
         for code in sorted(countries):
