@@ -281,7 +281,7 @@ TEST_CASE("physics style: 'Journal Vol (Year) pages', 'X et al.', and prose befo
     CHECK(p.publications[1].year == 2023);  // the venue's year, not the one in the title
     CHECK(p.publications[2].title == "Calibrating photon energies with radiative decays");
     cvsearch::normalize::normalize_profile(p);
-    CHECK(p.publications[0].venue == "EPJC");
-    CHECK(p.publications[1].venue == "JINST");
-    CHECK(p.publications[2].venue == "NIM A");
+    CHECK(p.publications[0].venue == "European Physical Journal C");
+    CHECK(p.publications[1].venue == "Journal of Instrumentation");
+    CHECK(p.publications[2].venue == "Nuclear Instruments and Methods in Physics Research Section A");
 }

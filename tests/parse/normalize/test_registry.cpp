@@ -167,3 +167,22 @@ TEST_CASE("common words are not registry names") {
     // Not inside a longer phrase: only a whole, delimited part of the text is looked up.
     CHECK(inst("Autonomous University of Ica Alumni Association Newsletter") != "Universidad Autónoma de Ica");
 }
+
+TEST_CASE("the hand tables fill what the registries lack") {
+    CHECK(venue_value("SysML 2019") == "MLSys");
+    CHECK(venue_value("PRE") == "Physical Review E");
+    CHECK(venue_value("PRL 120, 2018") == "Physical Review Letters");
+    CHECK(venue_value("Phys. Rev. B") == "Physical Review B");
+    CHECK(venue_value("JINST 18 (2023) P08012") == "Journal of Instrumentation");
+    CHECK(venue_value("IEEE S&P 2022") == "S&P");
+    CHECK(venue_value("Oakland") == "S&P");
+    CHECK(inst("JBNU") == "Jeonbuk National University");
+    CHECK(inst("DELL EMC") == "Dell Technologies");
+    CHECK(inst("Universität Heidelberg") == "Heidelberg University");
+}
+
+TEST_CASE("a journal's value is its full title unless a venue list gives it an acronym") {
+    CHECK(venue_value("IEEE Transactions on Parallel and Distributed Systems") == "TPDS");  // CCF lists TPDS
+    CHECK(venue_value("Am. Stat.") == "The American Statistician");
+    CHECK(venue_value("Physics Education") == venue_value("Phys. Educ."));
+}
