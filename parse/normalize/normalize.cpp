@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/text.hpp"
+#include "parse/normalize/lookup_memo.hpp"
 #include "parse/normalize/registry.hpp"
 #include "parse/normalize/tables.hpp"
 
@@ -275,13 +276,16 @@ std::optional<InstitutionInfo> registry_institution(const std::vector<std::strin
     return std::nullopt;
 }
 
-std::optional<VenueInfo> registry_venue(std::string_view raw) {
+// `cleaned` is clean_venue(raw); what `raw` has in brackets is tried as well, as the
+// cleaner drops the brackets ("... Clinical Psychology (CLPsych)").
+std::optional<VenueInfo> registry_venue(std::string_view raw, const std::string& cleaned) {
     const RegistryTable& table = registry_venues();
-    std::string cleaned = clean_venue(raw);
     std::vector<std::string> parts = delimited_parts(cleaned, true);
-    for (const std::string& p : delimited_parts(raw, true)) {  // "(CLPsych)" before the cleaner drops brackets
-        std::string c = clean_venue(p);
-        if (!c.empty() && std::find(parts.begin(), parts.end(), c) == parts.end()) parts.push_back(c);
+    for (std::size_t open = raw.find('('); open != std::string_view::npos; open = raw.find('(', open + 1)) {
+        std::size_t close = raw.find(')', open);
+        if (close == std::string_view::npos) break;
+        std::string inner = clean_venue(raw.substr(open + 1, close - open - 1));
+        if (!inner.empty() && std::find(parts.begin(), parts.end(), inner) == parts.end()) parts.push_back(std::move(inner));
     }
     for (const std::string& part : parts) {
         auto hit = registry_hit(table, part);
@@ -302,19 +306,28 @@ PublicationKind kind_from_venue(const std::string& kind) {
 
 }  // namespace
 
-std::optional<VenueInfo> find_venue(std::string_view raw) {
+namespace {
+
+std::optional<VenueInfo> find_venue_uncached(std::string_view raw) {
     const VenueTable& t = venue_table();
     std::string cleaned = clean_venue(raw);
     if (auto whole = t.aliases.find_whole(cleaned)) return t.entries[*whole];
     // A registry name that is the whole venue or a delimited part of it ("... Clinical
     // Psychology (CLPsych)") says more than a hand-table name found inside the text
     // ("Computational Linguistics").
-    if (auto registered = registry_venue(raw)) return registered;
+    if (auto registered = registry_venue(raw, cleaned)) return registered;
     auto hit = t.aliases.find(cleaned);
     if (!hit) hit = t.aliases.find(split_letter_digit(raw));
     if (!hit && mentions_arxiv(raw)) hit = t.aliases.find("arXiv");
     if (!hit) return std::nullopt;
     return t.entries[*hit];
+}
+
+}  // namespace
+
+std::optional<VenueInfo> find_venue(std::string_view raw) {
+    thread_local LookupMemo<VenueInfo> memo;
+    return memo.get(raw, find_venue_uncached);
 }
 
 std::optional<InstitutionInfo> find_in_hand_table(std::string_view raw) {
@@ -332,7 +345,9 @@ std::optional<InstitutionInfo> find_in_hand_table(std::string_view raw) {
     return t.entries[*hit];
 }
 
-std::optional<InstitutionInfo> find_institution(std::string_view raw, const RegistryContext* context) {
+namespace {
+
+std::optional<InstitutionInfo> find_institution_uncached(std::string_view raw, const RegistryContext* context) {
     if (auto hand = find_in_hand_table(raw)) return hand;
     // An acronym in brackets after a name the tables do not know stays as the CV wrote
     // it: "Computer Science Research Institute of Toulouse (IRIT)" is the CV's own form.
@@ -341,6 +356,16 @@ std::optional<InstitutionInfo> find_institution(std::string_view raw, const Regi
     if (spelled != raw)
         for (std::string& p : delimited_parts(spelled, false)) parts.push_back(std::move(p));
     return registry_institution(parts, raw, context);
+}
+
+}  // namespace
+
+std::optional<InstitutionInfo> find_institution(std::string_view raw, const RegistryContext* context) {
+    if (context == nullptr) {  // the answer depends on the text alone
+        thread_local LookupMemo<InstitutionInfo> memo;
+        return memo.get(raw, [](std::string_view text) { return find_institution_uncached(text, nullptr); });
+    }
+    return find_institution_uncached(raw, context);
 }
 
 std::optional<InstitutionInfo> find_institution(std::string_view raw) { return find_institution(raw, nullptr); }

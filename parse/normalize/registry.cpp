@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <map>
 
 #include "core/text.hpp"
@@ -40,7 +41,18 @@ bool at_domain(std::string_view email_domain, std::string_view domain) {
 
 }  // namespace
 
-RegistryTable::RegistryTable(std::string_view entries, std::string_view keys) : entries_(entries), keys_(keys) {}
+RegistryTable::RegistryTable(std::string_view entries, std::string_view keys) : entries_(entries), keys_(keys) {
+    // The first line starting in each block of kBlock bytes: find() bisects these in
+    // memory first, then the lines of one block, so a lookup touches one or two pages of
+    // the file instead of one per bisection step.
+    for (std::size_t at = 0; at < keys_.size(); at += kBlock) {
+        std::size_t start = at == 0 ? 0 : keys_.find('\n', at - 1);
+        if (start == std::string_view::npos) break;
+        if (at != 0) ++start;
+        if (start >= keys_.size()) break;
+        if (samples_.empty() || samples_.back() != start) samples_.push_back(static_cast<std::uint32_t>(start));
+    }
+}
 
 std::size_t RegistryTable::size() const {
     return static_cast<std::size_t>(std::count(entries_.begin(), entries_.end(), '\n'));
@@ -64,30 +76,42 @@ std::string_view RegistryTable::canonical(std::uint32_t entry) const {
 
 std::optional<RegistryTable::Hit> RegistryTable::find(std::string_view key) const {
     if (key.empty()) return std::nullopt;
-    // Binary search over the sorted lines; lo and hi are always line starts.
-    std::size_t lo = 0, hi = keys_.size();
+    // The block whose first key is the last one <= key (samples_ is sorted like the lines).
+    auto after = std::upper_bound(samples_.begin(), samples_.end(), key,
+                                  [this](std::string_view k, std::uint32_t at) { return k < key_at(at); });
+    if (after == samples_.begin()) return std::nullopt;
+    std::size_t lo = *std::prev(after);
+    std::size_t hi = after == samples_.end() ? keys_.size() : *after;
+    // Binary search over the block's sorted lines; lo and hi are always line starts.
     while (lo < hi) {
         std::size_t mid = line_start(keys_, lo + (hi - lo) / 2);
+        if (mid < lo) mid = lo;
+        int c = key_at(mid).compare(key);
+        if (c > 0) {
+            hi = mid;
+            continue;
+        }
         std::size_t end = keys_.find('\n', mid);
         if (end == std::string_view::npos) end = keys_.size();
-        std::string_view line = keys_.substr(mid, end - mid);
-        std::size_t tab = line.find('\t');
-        std::string_view line_key = line.substr(0, tab);
-        int c = line_key.compare(key);
-        if (c == 0) {
-            std::vector<std::string_view> f = text::split(line, '\t');
-            if (f.size() < 3) return std::nullopt;
-            Hit hit;
-            hit.acronym_only = f[1] == "A";
-            hit.entries = parse_ids(f[2]);
-            std::erase_if(hit.entries, [&](std::uint32_t e) { return !is_entry(e); });
-            if (hit.entries.empty()) return std::nullopt;
-            return hit;
+        if (c < 0) {
+            lo = end + 1;
+            continue;
         }
-        if (c < 0) lo = end + 1;
-        else hi = mid;
+        std::vector<std::string_view> f = text::split(keys_.substr(mid, end - mid), '\t');
+        if (f.size() < 3) return std::nullopt;
+        Hit hit;
+        hit.acronym_only = f[1] == "A";
+        hit.entries = parse_ids(f[2]);
+        std::erase_if(hit.entries, [&](std::uint32_t e) { return !is_entry(e); });
+        if (hit.entries.empty()) return std::nullopt;
+        return hit;
     }
     return std::nullopt;
+}
+
+std::string_view RegistryTable::key_at(std::size_t line) const {
+    std::string_view rest = keys_.substr(line);
+    return rest.substr(0, std::min(rest.find('\t'), rest.find('\n')));
 }
 
 const RegistryTable& registry_institutions() {

@@ -10,8 +10,9 @@
 //            as text::fold_key folds it; flag A = only acronyms give this key, N = a name;
 //            an entry is the byte offset of its line in the entries file
 //
-// Nothing is parsed or indexed up front: a lookup binary-searches the key lines and
-// reads the entry lines it names, so a process touches only the pages it looks at. A key that names
+// Nothing is parsed up front: the table notes one key line per 16 KB (one page read in
+// four), a lookup bisects those, then the lines of one block, and reads the entry lines
+// it names, so a process touches only the pages it looks at. A key that names
 // several entries is ambiguous; resolve() picks one from a CV's context (its e-mail
 // domains, the places its affiliation text names) or none.
 #pragma once
@@ -45,9 +46,12 @@ class RegistryTable {
     std::size_t size() const;
 
   private:
+    static constexpr std::size_t kBlock = 16384;
     bool is_entry(std::uint32_t offset) const;
+    std::string_view key_at(std::size_t line) const;
 
     std::string_view entries_, keys_;
+    std::vector<std::uint32_t> samples_;  ///< a line start in every kBlock bytes of keys_
 };
 
 /// What a CV says about where its author is: e-mail domains ("cs.ucl.ac.uk") and text
