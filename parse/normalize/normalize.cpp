@@ -258,8 +258,12 @@ InstitutionInfo registry_institution_info(std::uint32_t i) {
     return {field_or_empty(f, 0), field_or_empty(f, 1), field_or_empty(f, 2)};
 }
 
-// `parts` tried in order; an ambiguous name is resolved from the context (the line
-// itself and, when given, the CV's e-mail domains and affiliation text), else skipped.
+// `parts` tried in order. A name of one organization is taken as it is. Where the name
+// alone does not say which organization it is, the context (the line itself and, when
+// given, the CV's e-mail domains and affiliation text) must point to one: for an acronym
+// ("AIRC", "LORIA") or a name several organizations share, the text is an organization
+// either way, and stays as written when the context says nothing; a one-word name
+// ("Salus") is no organization without that evidence (it may be a project or a word).
 std::optional<InstitutionInfo> registry_institution(const std::vector<std::string>& parts, std::string_view raw,
                                                     const RegistryContext* context) {
     const RegistryTable& table = registry_institutions();
@@ -267,11 +271,15 @@ std::optional<InstitutionInfo> registry_institution(const std::vector<std::strin
         if (is_department(part)) continue;
         auto hit = registry_hit(table, part);
         if (!hit) continue;
-        if (hit->entries.size() == 1 || one_canonical(table, hit->entries)) return registry_institution_info(hit->entries.front());
+        const bool one_word = part.find(' ') == std::string::npos;
+        if (!hit->acronym_only && !one_word && one_canonical(table, hit->entries))
+            return registry_institution_info(hit->entries.front());
         RegistryContext local;
         if (context) local = *context;
         local.folded_text = text::fold_key(raw) + " " + local.folded_text;
-        if (auto chosen = resolve_institution(hit->entries, local)) return registry_institution_info(*chosen);
+        if (auto chosen = resolve_institution(hit->entries, local, text::fold_key(part)))
+            return registry_institution_info(*chosen);
+        if (hit->acronym_only || !one_word) return InstitutionInfo{part, std::string(), std::string()};
     }
     return std::nullopt;
 }

@@ -141,41 +141,35 @@ std::vector<std::string> country_keys(std::string_view code) {
 }
 
 std::optional<std::uint32_t> resolve_institution(const std::vector<std::uint32_t>& candidates,
-                                                  const RegistryContext& context) {
+                                                  const RegistryContext& context, std::string_view asked) {
     const RegistryTable& table = registry_institutions();
-    if (candidates.empty()) return std::nullopt;
-    // Entries that share their canonical value are one institution for a facet.
-    std::string_view first = table.canonical(candidates.front());
-    if (std::all_of(candidates.begin(), candidates.end(), [&](std::uint32_t c) { return table.canonical(c) == first; }))
-        return candidates.front();
-
     int best = 0;
-    std::optional<std::uint32_t> winner;
-    bool tie = false;
+    std::vector<std::uint32_t> winners;
     for (std::uint32_t c : candidates) {
         std::vector<std::string_view> f = table.fields(c);  // canonical, kind, country, city, domains
-        int score = 0;
+        std::string full = f.empty() ? std::string() : text::fold_key(f[0]);
+        bool named = full != asked && contains_words(context.folded_text, full);  // in full, not just as asked
+        bool mailed = false;
         if (f.size() > 4)
             for (std::string_view domain : text::split(f[4], '|'))
-                for (const std::string& email : context.email_domains)
-                    if (at_domain(email, domain)) score = std::max(score, 4);
-        if (f.size() > 3 && contains_words(context.folded_text, text::fold_key(f[3]))) score += 2;
+                for (const std::string& email : context.email_domains) mailed = mailed || at_domain(email, domain);
+        bool city = f.size() > 3 && contains_words(context.folded_text, text::fold_key(f[3]));
+        bool country = false;
         if (f.size() > 2)
-            for (const std::string& country : country_keys(f[2]))
-                if (contains_words(context.folded_text, country)) {
-                    score += 1;
-                    break;
-                }
+            for (const std::string& name : country_keys(f[2])) country = country || contains_words(context.folded_text, name);
+        int score = 8 * named + 4 * mailed + 2 * city + 1 * country;
         if (score > best) {
             best = score;
-            winner = c;
-            tie = false;
-        } else if (score == best && score > 0) {
-            tie = true;
+            winners.clear();
         }
+        if (score == best && score > 0) winners.push_back(c);
     }
-    if (tie) return std::nullopt;
-    return winner;
+    if (winners.empty()) return std::nullopt;
+    // Entries that share their canonical value are one institution for a facet.
+    std::string_view first = table.canonical(winners.front());
+    for (std::uint32_t w : winners)
+        if (table.canonical(w) != first) return std::nullopt;
+    return winners.front();
 }
 
 }  // namespace cvsearch::normalize

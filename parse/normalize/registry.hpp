@@ -68,10 +68,14 @@ const RegistryTable& registry_venues();
 /// Country names by ISO 3166-1 alpha-2 code (data/registry/countries.tsv), folded keys.
 std::vector<std::string> country_keys(std::string_view code);
 
-/// The one institution among `candidates` the context points to: an e-mail domain at
-/// its web domain counts most, then its city, then its country named in the text.
-/// None when nothing points to one of them, or two score the same.
+/// The one institution among `candidates` the context points to: its full name written
+/// elsewhere in the CV counts most, then an e-mail domain at its web domain, then its
+/// city, then its country named in the text.
+/// None when nothing points to any of them, or to two with different canonical values.
+/// A single candidate needs the evidence too (an acronym the registry gives one
+/// organization may still mean another: a CV's "RIVS" need not be a Korean institute).
+/// `asked` is the folded name looked up ("airc"): a full name equal to it is no evidence.
 std::optional<std::uint32_t> resolve_institution(const std::vector<std::uint32_t>& candidates,
-                                                  const RegistryContext& context);
+                                                  const RegistryContext& context, std::string_view asked);
 
 }  // namespace cvsearch::normalize

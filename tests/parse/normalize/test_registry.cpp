@@ -108,8 +108,10 @@ TEST_CASE("the hand table overrides the registry") {
 TEST_CASE("an acronym naming several registry organizations is resolved from the CV's context") {
     // AIRC: the Artificial Intelligence Research Center (AIST, Tokyo) and the Italian
     // Association for Cancer Research (Milan).
-    SUBCASE("no context: left as written") {
+    SUBCASE("no context: an organization, left as written") {
         CHECK(inst("AIRC") == "AIRC");
+        REQUIRE(find_institution("AIRC"));
+        CHECK(find_institution("AIRC")->country.empty());
         Profile p = profile_with("AIRC");
         normalize_profile(p);
         CHECK(p.affiliations[0].institution == "AIRC");
@@ -137,6 +139,17 @@ TEST_CASE("an acronym naming several registry organizations is resolved from the
     }
 }
 
+TEST_CASE("a registry acronym of a single organization still needs the CV's context") {
+    // IRIT is the Toulouse computer-science institute in ROR; a CV's "IRIT" may be another one.
+    CHECK(inst("IRIT") == "IRIT");
+    CHECK(institution_value("IRIT, Toulouse, France", nullptr) == "Institut de Recherche en Informatique de Toulouse");
+    Profile p = profile_with("IRIT", {"ada@irit.fr"});
+    normalize_profile(p);
+    CHECK(p.affiliations[0].institution == "Institut de Recherche en Informatique de Toulouse");
+    // Its full name needs no context.
+    CHECK(inst("Institut de Recherche en Informatique de Toulouse") == "Institut de Recherche en Informatique de Toulouse");
+}
+
 TEST_CASE("journal abbreviations and full titles are one venue") {
     CHECK(venue_value("Phys. Rev. E 104, 024301 (2021)") == venue_value("Physical Review E"));
     CHECK(venue_value("J. Am. Stat. Assoc.") == venue_value("Journal of the American Statistical Association"));
@@ -160,8 +173,10 @@ TEST_CASE("common words are not registry names") {
                              "Heidelberg", "London", "Technical Strengths", "Research Experience", "Department of Physics"})
         CHECK_FALSE_MESSAGE(find_institution(word), word);
     // A one-word registry name only where it is capitalized as a name.
-    CHECK(inst("Abiomed") == "Abiomed (United States)");  // the ROR display name
-    CHECK_FALSE(find_institution("abiomed"));
+    // A one-word registry name needs the CV's context to be an organization at all.
+    CHECK_FALSE(find_institution("Abiomed"));
+    CHECK(institution_value("Abiomed, Danvers, MA", nullptr) == "Abiomed");  // ROR's "Abiomed (United States)"
+    CHECK_FALSE(find_institution("abiomed, Danvers"));
     // Two-letter acronyms are states and countries on an address line, not organizations.
     CHECK(inst("Dept. of EECS, Foo Institute of Technology, Springfield, IL") == "Foo Institute of Technology");
     // Not inside a longer phrase: only a whole, delimited part of the text is looked up.
