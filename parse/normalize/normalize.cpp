@@ -201,10 +201,23 @@ std::string with_university_spelled(std::string_view raw) {
 
 // ---- the registry tables (data/registry/), consulted when the hand tables know nothing ----
 
+// Text without its bracketed groups: "FICAN West (Syöpäkeskus, UTU), Turku" -> "FICAN West , Turku".
+std::string without_brackets(std::string_view s) {
+    std::string out;
+    int depth = 0;
+    for (char c : s) {
+        if (c == '(' || c == '[') ++depth;
+        else if ((c == ')' || c == ']') && depth > 0) --depth;
+        else if (depth == 0) out.push_back(c);
+    }
+    return out;
+}
+
 // The pieces of a line that may each be a name on their own: the whole line, then the
 // parts between commas, semicolons, bars and spaced dashes ("CEA, Saclay", "IBM Research
-// - Zurich"), each also without a bracketed tail ("Foo University (Bar Campus)"). With
-// `brackets`, what is inside brackets is a part of its own ("... Psychology (CLPsych)").
+// - Zurich"). With `brackets`, what is inside brackets is a part of its own ("...
+// Psychology (CLPsych)"); without, bracketed text is left out of the parts ("Foo
+// University (Bar Campus)" -> "Foo University").
 std::vector<std::string> delimited_parts(std::string_view raw, bool brackets) {
     std::vector<std::string> parts;
     auto add = [&](std::string_view p) {
@@ -214,16 +227,13 @@ std::vector<std::string> delimited_parts(std::string_view raw, bool brackets) {
         if (!p.empty() && std::find(parts.begin(), parts.end(), p) == parts.end()) parts.emplace_back(p);
     };
     add(raw);
-    std::string s(raw);
+    std::string s = brackets ? std::string(raw) : without_brackets(raw);
     for (const char* dash : {" - ", " – ", " — ", " | ", " · "}) {
         for (std::size_t at = s.find(dash); at != std::string::npos; at = s.find(dash)) s.replace(at, std::strlen(dash), ",");
     }
     for (char& c : s)
         if (c == ';' || c == '|' || (brackets && (c == '(' || c == ')' || c == '[' || c == ']'))) c = ',';
-    for (std::string_view p : text::split(s, ',')) {
-        add(p);
-        if (auto open = p.find('('); !brackets && open != std::string_view::npos && open > 0) add(p.substr(0, open));
-    }
+    for (std::string_view p : text::split(s, ',')) add(p);
     return parts;
 }
 

@@ -134,6 +134,9 @@ TEST_CASE("an acronym naming several registry organizations is resolved from the
         normalize_profile(p);
         CHECK(p.affiliations[0].institution == "Italian Association for Cancer Research");
     }
+    SUBCASE("an acronym inside brackets after another name is not looked up") {
+        CHECK_FALSE(find_institution("Quorvane Cancer Centre (Syöpäkeskus, AIRC)"));
+    }
     SUBCASE("an acronym is matched only where it is written as one") {
         CHECK_FALSE(find_institution("airc"));
     }
