@@ -524,7 +524,10 @@ modified form of its sources. The licence texts the sources require are in `lice
 
 Modifications (as the MIT, Apache-2.0 and LPPL notices ask to state): only names, types,
 places, domains and title/abbreviation pairs are taken; records are merged by name; names
-are folded into lookup keys; the canonical display value of an entry that cvsearch's own
+are folded into lookup keys; a display name loses a trailing place qualifier ("Google
+(United States)" -> "Google") and a journal takes the title-cased spelling of its title
+where the lists differ; one-word names that are places or common words and one- and
+two-letter acronyms are left out; the canonical display value of an entry that cvsearch's own
 hand-written tables (`data/institutions.tsv`, `data/venues.tsv`) also list is the hand
 table's. The IEEEtran strings are used as data only; no IEEEtran file is distributed, and
 its contribution notices and credits are kept in `licences/IEEEtran-notice.txt`.
