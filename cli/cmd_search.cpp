@@ -8,6 +8,7 @@
 #include "cvsearch/errors.hpp"
 #include "cvsearch/render.hpp"
 #include "options.hpp"
+#include "print.hpp"
 
 namespace cvsearch::cli {
 namespace {
@@ -64,8 +65,11 @@ Action add_search_command(CLI::App& app) {
         "Exit status: 0 at least one hit, 1 no hits, 2 error.");
     cmd->add_option("query", a->words, "Query words (quote phrases); may be empty when filters are given");
     add_db_option(*cmd, a->db);
-    cmd->add_option("--venue", a->venues, "Only profiles with a publication at this venue (repeat: any of them)");
-    cmd->add_option("--institution", a->institutions, "Only profiles affiliated with this institution (repeat: any of them)");
+    // One value per use, so that `cvsearch --venue SOSP "fault tolerance"` keeps its query.
+    cmd->add_option("--venue", a->venues, "Only profiles with a publication at this venue (repeat: any of them)")
+        ->allow_extra_args(false);
+    cmd->add_option("--institution", a->institutions, "Only profiles affiliated with this institution (repeat: any of them)")
+        ->allow_extra_args(false);
     cmd->add_option("--years", a->years, "Only profiles with a publication in FROM..TO (FROM.. and ..TO work too)");
     cmd->add_option("--limit,-n", a->limit, "How many hits to show")->capture_default_str()->check(CLI::Range(0, 1000));
     cmd->add_option("--offset", a->offset, "Skip this many hits (paging)")->capture_default_str();
@@ -105,7 +109,9 @@ Action add_search_command(CLI::App& app) {
             TerminalStyle style;
             style.color = use_color(a->color);
             style.show_scores = a->scores;
+            style.show_warnings = false;  // to stderr, below
             std::cout << results_to_terminal(results, style);
+            print_warnings(results.warnings);
         }
         return results.total > 0 ? exit_ok : exit_no_match;
     };

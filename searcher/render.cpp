@@ -165,7 +165,8 @@ std::string results_to_terminal(const SearchResults& r, const TerminalStyle& st)
     std::ostringstream out;
     out << count_line(r) << "\n";
     if (!r.suggestion.empty()) out << "Did you mean: " << bold(r.suggestion) << "?\n";
-    for (const auto& w : r.warnings) out << "warning: " << w << "\n";
+    if (st.show_warnings)
+        for (const auto& w : r.warnings) out << "warning: " << w << "\n";
     for (const auto& h : r.hits) {
         out << "\n" << (h.rank < 10 ? " " : "") << h.rank << ". " << bold(h.name.empty() ? "(no name)" : h.name);
         if (!h.institution.empty()) out << " — " << h.institution;

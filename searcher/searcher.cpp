@@ -29,6 +29,7 @@
 #include "searcher/query_builder.hpp"
 #include "searcher/ranking.hpp"
 #include "searcher/shard_open.hpp"
+#include "searcher/value_suggest.hpp"
 
 namespace cvsearch {
 namespace fs = std::filesystem;
@@ -324,6 +325,18 @@ struct Searcher::Impl::Slice {
     std::map<Facet, std::vector<FacetValue>> facets;
 };
 
+/// Every value of `facet` in the index with its count (for suggestions when a
+/// filter value misses: one counting pass over all profiles).
+static std::vector<FacetValue> every_value(Context& c, Facet facet) {
+    search::FacetCounter counter = c.counter(facet);
+    Xapian::Enquire enquire(c.db);
+    enquire.set_query(Xapian::Query::MatchAll);
+    enquire.set_weighting_scheme(search::counting_weight());
+    counter.attach(enquire);
+    enquire.get_mset(0, 0, c.db.get_doccount());
+    return counter.top(counter.distinct());
+}
+
 Searcher::Impl::Prepared Searcher::Impl::prepare(Context& c, const SearchRequest& req) const {
     Prepared p;
     p.built = c.queries.build(req.query);
@@ -342,8 +355,16 @@ Searcher::Impl::Prepared Searcher::Impl::prepare(Context& c, const SearchRequest
                 std::string canonical = facet == Facet::venue ? normalize_venue(v) : normalize_institution(v);
                 term = schema::facet_term(schema::facet_kind(facet), canonical.empty() ? v : canonical);
             }
-            if (!c.db.term_exists(term))
-                p.warnings.push_back(std::string(facet_name(facet)) + " \"" + v + "\" is not in the index");
+            if (!c.db.term_exists(term)) {
+                std::string warning = std::string(facet_name(facet)) + " \"" + v + "\" is not in the index";
+                if (facet != Facet::year) {
+                    const auto meant = search::suggest_values(v, every_value(c, facet));
+                    for (std::size_t i = 0; i < meant.size(); ++i)
+                        warning += (i == 0 ? "; did you mean \"" : i + 1 == meant.size() ? "\" or \"" : "\", \"") + meant[i];
+                    if (!meant.empty()) warning += "\"?";
+                }
+                p.warnings.push_back(warning);
+            }
             terms.emplace_back(term);
         }
         if (!terms.empty()) p.filters[facet] = Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end());
