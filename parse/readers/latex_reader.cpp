@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,7 @@ using latex::MacroSpec;
 
 constexpr int kMaxDepth = 48;
 constexpr int kExpansionBudget = 20000;
+constexpr int kExpansionBytes = 8 << 20;  // text produced by all expansions together
 
 // ---- a cursor over source text, and argument reading ------------------------------
 
@@ -142,6 +144,26 @@ bool is_dimension(std::string_view a) {
             unit.find("sep") != std::string_view::npos);
 }
 
+// "Numbers=OldStyle", "color=red, thick=2pt": a key=value option list, never CV text.
+bool is_option_list(std::string_view a) {
+    a = text::trim(a);
+    if (a.find('=') == std::string_view::npos || a.find("://") != std::string_view::npos) return false;
+    for (std::string_view part : text::split(a, ',')) {
+        part = text::trim(part);
+        if (part.empty()) continue;
+        std::size_t eq = part.find('=');
+        if (eq == std::string_view::npos) {  // a bare flag: "thick"
+            if (part.find(' ') != std::string_view::npos) return false;
+            continue;
+        }
+        std::string_view key = text::trim(part.substr(0, eq));
+        if (key.empty() || key.size() > 24) return false;
+        for (char ch : key)
+            if (!utf8::is_ascii_alpha(ch) && ch != ' ' && ch != '-' && ch != '_' && ch != '@') return false;
+    }
+    return true;
+}
+
 // "l@{\extracolsep{\fill}}r", "p{5cm}|X": a tabular column specification.
 bool is_column_spec(std::string_view a) {
     a = text::trim(a);
@@ -204,12 +226,48 @@ std::string one_line(std::string_view s) { return text::collapse_whitespace(s); 
 
 // ---- the converter ---------------------------------------------------------------------
 
-struct UserMacro {
-    int params = 0;
-    bool optional_first = false;  // \newcommand{\x}[2][default]{...}
-    bool expanding = false;
-    std::string body;
+struct UserMacro : latex::UserMacro {
+    bool expanding = false;  // a macro met again inside its own expansion is not expanded
 };
+
+// What a macro's body (and the macros it uses) yields.
+struct BodyShape {
+    bool heading = false;  // a sectioning command: \section, or a macro that makes one
+    bool entry = false;    // a CV entry macro: \cventry, \cvitem
+    bool item = false;     // \item
+};
+
+// Kinds of the macro table that a document's own definition must not replace:
+// \renewcommand{\section}{\@startsection...} restyles a heading, it stays one.
+bool structural(MacroKind k) {
+    switch (k) {
+        case MacroKind::heading: case MacroKind::line: case MacroKind::item: case MacroKind::entry:
+        case MacroKind::double_item: case MacroKind::special: case MacroKind::title_block:
+        case MacroKind::newline: case MacroKind::paragraph: case MacroKind::separator:
+            return true;
+        default:
+            return false;
+    }
+}
+
+// The value of `key` in a key=value list ("pdfauthor={Ada Lovelace}, pdftitle=CV").
+std::string_view key_value(std::string_view list, std::string_view key) {
+    for (std::size_t at = list.find(key); at != std::string_view::npos; at = list.find(key, at + 1)) {
+        if (at > 0 && utf8::is_ascii_alpha(list[at - 1])) continue;
+        std::size_t i = at + key.size();
+        while (i < list.size() && (list[i] == ' ' || list[i] == '\n' || list[i] == '\t')) ++i;
+        if (i >= list.size() || list[i] != '=') continue;
+        ++i;
+        while (i < list.size() && (list[i] == ' ' || list[i] == '\n' || list[i] == '\t')) ++i;
+        if (i < list.size() && list[i] == '{') {
+            std::size_t end = close_of(list, i, '{', '}');
+            return list.substr(i + 1, end > i + 1 ? end - i - 2 : 0);
+        }
+        std::size_t end = list.find_first_of(",]", i);
+        return text::trim(list.substr(i, end == std::string_view::npos ? std::string_view::npos : end - i));
+    }
+    return {};
+}
 
 struct Frame {
     std::string name;
@@ -223,24 +281,33 @@ class LatexConverter {
 
     void read_preamble(std::string_view s) {
         preamble_ = true;
-        convert(s, 0);
+        std::string ignored;
+        run_into(s, ignored, 0);
         preamble_ = false;
     }
 
     std::string read_body(std::string_view s) {
-        std::string out = convert(s, 0);
+        heading_macros_ = latex::heading_macros(s);
+        std::string out;
+        run_into(s, out, 0);
         resolve_name();
+        if (!pdfauthor_.empty() && doc_.name_hint == pdfauthor_) doc_.name_hint = printed_form(out, pdfauthor_);
         if (!title_block_done_ && !doc_.name_hint.empty() && out.find(doc_.name_hint) == std::string::npos)
             out = header_lines() + "\n\n" + out;  // moderncv without \makecvtitle: keep the name in the text
         return out;
     }
 
   private:
+    // The text of a field (an argument, a heading, a label): nothing in it
+    // starts a section of its own.
     std::string convert(std::string_view s, int depth) {
         std::string out;
         if (depth > kMaxDepth) return out;
+        bool saved = inline_;
+        inline_ = true;
         Cursor c{s};
         while (!c.done()) step(c, out, depth);
+        inline_ = saved;
         return out;
     }
 
@@ -380,35 +447,166 @@ class LatexConverter {
     }
 
     void control_word(std::string_view name, Cursor& c, std::string& out, int depth) {
+        if (auto alias = aliases_.find(name); alias != aliases_.end()) name = alias->second;  // \let\Section\section
         const MacroSpec* spec = latex::find_macro(name);
-        if (spec != nullptr) { known(*spec, name, c, out, depth); return; }
         auto user = macros_.find(name);
-        if (user != macros_.end()) { user_macro(user->second, c, out, depth); return; }
-        generic(-1, c, out, depth);
+        if (spec != nullptr && (user == macros_.end() || structural(spec->kind))) { known(*spec, name, c, out, depth); return; }
+        if (user != macros_.end()) { user_macro(user->first, user->second, c, out, depth); return; }
+        generic(-1, c, out, depth, false, name);
     }
 
-    void user_macro(UserMacro& m, Cursor& c, std::string& out, int depth) {
-        if (m.params == 0) {
-            if (expansions_ < kExpansionBudget && !m.expanding) {
-                ++expansions_;
-                m.expanding = true;  // a macro that uses itself expands once
-                // A copy: the body may define the macro again, which replaces m.body.
-                const std::string body = m.body;
-                run_into(body, out, depth + 1);  // \newcommand{\uiowa}{University of Iowa}
-                m.expanding = false;
+    // ---- the document's own macros -----------------------------------------------------
+
+    // Reads a user macro's arguments: the optional one (or its default) first,
+    // then each parameter as a {group}, one token, or the text up to its delimiter.
+    std::vector<std::string_view> user_args(const UserMacro& m, Cursor& c) {
+        std::vector<std::string_view> args;
+        int mandatory = m.params;
+        if (m.optional_first) {
+            auto opt = optional_arg(c);
+            args.push_back(opt ? *opt : std::string_view(m.optional_default));
+            --mandatory;
+        }
+        if (!m.prefix.empty()) {
+            Cursor p = c;
+            skip_space(p, false);
+            if (p.s.substr(p.i, m.prefix.size()) == m.prefix) c.i = p.i + m.prefix.size();
+        }
+        for (int k = 0; k < mandatory; ++k) {
+            std::size_t index = static_cast<std::size_t>(k + (m.optional_first ? 1 : 0));
+            const std::string& delim = index < m.delimiters.size() ? m.delimiters[index] : std::string();
+            if (delim.empty()) {
+                args.push_back(mandatory_arg(c));
+                continue;
             }
+            std::size_t at = c.i, end = c.s.size();  // the text up to the delimiter, outside groups
+            for (std::size_t i = c.i; i < c.s.size(); ++i) {
+                if (c.s[i] == '\\' && c.s.compare(i, delim.size(), delim) != 0) { ++i; continue; }
+                if (c.s[i] == '{') { i = close_of(c.s, i, '{', '}') - 1; continue; }
+                if (c.s.compare(i, delim.size(), delim) == 0) { end = i; break; }
+            }
+            args.push_back(c.s.substr(at, end - at));
+            c.i = std::min(c.s.size(), end + delim.size());
+        }
+        return args;
+    }
+
+    // What the body of `name` yields, looking through the macros it uses.
+    BodyShape body_shape(std::string_view name) {
+        BodyShape shape;
+        std::vector<std::string> seen;
+        scan_shape(name, shape, seen, 0);
+        return shape;
+    }
+
+    void scan_shape(std::string_view name, BodyShape& shape, std::vector<std::string>& seen, int depth) {
+        if (depth > 8 || seen.size() > 64 || std::find(seen.begin(), seen.end(), name) != seen.end()) return;
+        seen.emplace_back(name);
+        auto m = macros_.find(name);
+        if (m == macros_.end()) return;
+        std::string_view body = m->second.body;
+        for (std::size_t i = 0; i + 1 < body.size(); ++i) {
+            if (body[i] != '\\') continue;
+            std::size_t start = i + 1, j = start;
+            while (j < body.size() && (utf8::is_ascii_alpha(body[j]) || body[j] == '@')) ++j;
+            if (j == start) { ++i; continue; }
+            std::string_view word = body.substr(start, j - start);
+            i = j - 1;
+            if (auto a = aliases_.find(word); a != aliases_.end()) word = a->second;
+            if (word == "item") shape.item = true;
+            const MacroSpec* spec = latex::find_macro(word);
+            bool user = macros_.count(word) > 0;
+            if (spec != nullptr && (!user || structural(spec->kind))) {
+                shape.heading |= spec->kind == MacroKind::heading;
+                shape.entry |= spec->kind == MacroKind::entry || spec->kind == MacroKind::double_item || spec->kind == MacroKind::item;
+            } else if (user) {
+                scan_shape(word, shape, seen, depth + 1);
+            }
+        }
+    }
+
+    // A user macro is expanded when its body makes a heading or a CV entry, or
+    // when it takes no argument (\newcommand{\uiowa}{University of Iowa}). A
+    // template with arguments that only formats them is read by its shape: a
+    // heading if its argument reads like one, else an entry line of its arguments.
+    void user_macro(std::string_view name, UserMacro& m, Cursor& c, std::string& out, int depth) {
+        if (m.params == 0) {
+            expand(m, {}, out, depth);
             return;
         }
-        // A macro with parameters is a template; its body tells what it stands for.
-        if (m.body.find("\\section") != std::string::npos || m.body.find("\\subsection") != std::string::npos) {
-            if (m.optional_first) skip_optionals(c);
-            auto args = read_args(c, m.params - (m.optional_first ? 1 : 0));
-            heading(convert(args.empty() ? std::string_view() : args[0], depth + 1), out);
-            if (args.size() > 1) entry({args.begin() + 1, args.end()}, out, depth);
-            return;
+        if (c.peek() == '*') ++c.i;
+        auto args = user_args(m, c);
+        std::vector<std::string_view> mandatory(args.begin() + (m.optional_first ? 1 : 0), args.end());
+        BodyShape shape = body_shape(name);
+        if (!shape.heading && !shape.entry && !m.expanding) {
+            if (auto h = heading_by_shape(name, mandatory, c, out, depth)) { heading(*h, out); return; }
+            if (mandatory.size() >= 2 || shape.item) { entry(mandatory, out, depth); return; }
         }
-        if (m.optional_first) skip_optionals(c);
-        generic(m.params - (m.optional_first ? 1 : 0), c, out, depth, m.body.find("\\item") != std::string::npos);
+        if (!expand(m, args, out, depth) && !mandatory.empty() && !is_dimension(mandatory.front())) {
+            if (mandatory.size() >= 2) entry(mandatory, out, depth);
+            else run_into(mandatory.front(), out, depth + 1);
+        }
+    }
+
+    // Runs the body with the arguments put in; false when it may not (it is
+    // expanding already, or the budgets are spent).
+    bool expand(UserMacro& m, const std::vector<std::string_view>& args, std::string& out, int depth) {
+        if (m.expanding || expansions_ >= kExpansionBudget || expanded_bytes_ >= kExpansionBytes) return false;
+        auto body = latex::substitute(m.body, args, kExpansionBytes - expanded_bytes_);
+        if (!body) {
+            expanded_bytes_ = kExpansionBytes;
+            return false;
+        }
+        ++expansions_;
+        expanded_bytes_ += body->size();
+        m.expanding = true;  // \def\a{\a} ends here
+        run_into(*body, out, depth + 1);  // a copy: the body may define the macro again
+        m.expanding = false;
+        return true;
+    }
+
+    // A heading by its shape: the macro opens a line of its own in running
+    // text, its first argument reads like a section heading (a weak one only
+    // when the document uses the macro for headings elsewhere) and any other
+    // argument is short ("\Section{Interests}{Interests}{PDF:Interests}").
+    std::optional<std::string> heading_by_shape(std::string_view name, const std::vector<std::string_view>& args,
+                                                const Cursor& c, const std::string& out, int depth) {
+        if (inline_ || args.empty() || !text::trim(current_line(out)).empty()) return std::nullopt;
+        // a heading macro may be followed by its section's text ("\mhead{Awards}%\nBest Paper...")
+        bool heading_macro = heading_macros_.count(name) > 0;
+        if (!heading_macro && !rest_of_line_is_layout(c)) return std::nullopt;
+        std::string h = one_line(convert(args[0], depth + 1));
+        auto shape = latex::heading_shape(h);
+        if (shape == latex::HeadingShape::none) return std::nullopt;
+        if (shape == latex::HeadingShape::weak && !heading_macro) return std::nullopt;
+        for (std::size_t k = 1; k < args.size(); ++k) {
+            std::string other = one_line(convert(args[k], depth + 1));
+            if (std::any_of(other.begin(), other.end(), [](char ch) { return utf8::is_ascii_digit(ch); }) ||
+                std::count(other.begin(), other.end(), ' ') >= 6)
+                return std::nullopt;
+        }
+        return h;
+    }
+
+    // Nothing but layout follows on the source line: spaces, closing braces, a
+    // line break, or a macro that prints nothing (\vspace, \par, \begin{itemize}).
+    static bool rest_of_line_is_layout(Cursor p) {
+        while (!p.done() && (p.peek() == ' ' || p.peek() == '\t' || p.peek() == '}')) ++p.i;
+        if (p.done() || p.peek() == '\n') return true;
+        if (p.peek() != '\\') return false;
+        ++p.i;
+        if (p.peek() == '\\') return true;
+        std::size_t start = p.i;
+        while (!p.done() && (utf8::is_ascii_alpha(p.peek()) || p.peek() == '@')) ++p.i;
+        const MacroSpec* spec = latex::find_macro(p.s.substr(start, p.i - start));
+        if (spec == nullptr) return false;
+        switch (spec->kind) {
+            case MacroKind::drop: case MacroKind::newline: case MacroKind::paragraph: case MacroKind::special:
+            case MacroKind::heading: case MacroKind::title_block:
+                return true;
+            default:
+                return false;
+        }
     }
 
     std::vector<std::string_view> read_args(Cursor& c, int count) {
@@ -422,7 +620,7 @@ class LatexConverter {
 
     // Unknown macros: no argument -> nothing; one -> its text; several -> an entry
     // line. `arity` < 0 reads every brace group that follows.
-    void generic(int arity, Cursor& c, std::string& out, int depth, bool as_item = false) {
+    void generic(int arity, Cursor& c, std::string& out, int depth, bool as_item = false, std::string_view name = {}) {
         if (c.peek() == '[') skip_optionals(c);  // only when attached: "\faBook [C1] Title" keeps "[C1]"
         std::vector<std::string_view> args;
         if (arity >= 0) {
@@ -431,8 +629,18 @@ class LatexConverter {
             while (auto a = brace_arg(c)) args.push_back(*a);
         }
         if (args.empty()) { skip_assignment(c); return; }
+        if (!name.empty()) {  // a class's own sectioning macro: \Section{Publications}, \cvsect{Experience}
+            if (auto h = heading_by_shape(name, args, c, out, depth)) { heading(*h, out); return; }
+        }
         if (args.size() == 1 && !as_item) {
-            if (!is_dimension(args[0])) run_into(args[0], out, depth + 1);
+            if (!is_dimension(args[0]) && !is_option_list(args[0])) run_into(args[0], out, depth + 1);
+            return;
+        }
+        if (!as_item && !line_is_blank(out)) {  // in running text: "..., \DatestampYM{2019}{06}."
+            for (std::size_t k = 0; k < args.size(); ++k) {
+                if (k > 0) out.push_back(' ');
+                if (!is_dimension(args[k]) && !is_option_list(args[k])) run_into(args[k], out, depth + 1);
+            }
             return;
         }
         entry(args, out, depth);
@@ -476,6 +684,13 @@ class LatexConverter {
     void known(const MacroSpec& spec, std::string_view name, Cursor& c, std::string& out, int depth) {
         switch (spec.kind) {
             case MacroKind::drop: {
+                if (name == "hypersetup") {
+                    pdf_metadata(brace_arg(c).value_or(std::string_view()), depth);
+                    return;
+                }
+                if (name == "usepackage") {
+                    if (auto options = optional_arg(c)) pdf_metadata(*options, depth);
+                }
                 // a zero-argument switch keeps a following "[1] ..." as text
                 if (spec.args > 0 || name == "printbibliography" || name == "newrefcontext") skip_optionals(c);
                 if (spec.args == 0) skip_assignment(c);
@@ -506,7 +721,15 @@ class LatexConverter {
                 return;
             }
             case MacroKind::entry: {
-                auto args = read_args(c, spec.args);
+                // Classes disagree on the count (moderncv's \cventry has six arguments,
+                // awesome-cv's five): an argument that is not there is not read.
+                std::vector<std::string_view> args;
+                for (int k = 0; k < spec.args; ++k) {
+                    if (k > 0) skip_optionals(c);
+                    auto a = k == 0 ? std::optional<std::string_view>(mandatory_arg(c)) : brace_arg(c);
+                    if (!a) break;
+                    args.push_back(*a);
+                }
                 entry(args, out, depth);
                 return;
             }
@@ -588,10 +811,31 @@ class LatexConverter {
 
     void resolve_name() {
         std::string parts = markup::person_name_in(first_ + " " + last_);
-        for (const std::string* candidate : {&name_, &parts, &author_}) {
+        for (const std::string* candidate : {&name_, &parts, &author_, &pdfauthor_}) {
             if (!candidate->empty()) { doc_.name_hint = *candidate; return; }
         }
         if (markup::looks_like_person_name(title_)) doc_.name_hint = title_;
+    }
+
+    // PDF metadata may shorten the name the CV prints at its top ("Abe Doe"
+    // for "Abraham Doe"): a name-like line among the first ones with the same
+    // surname is the printed form.
+    static std::string printed_form(std::string_view text, const std::string& meta) {
+        std::string_view surname = meta;
+        if (auto sp = surname.rfind(' '); sp != std::string_view::npos) surname.remove_prefix(sp + 1);
+        int lines = 0;
+        for (std::string_view line : text::split(text, '\n')) {
+            line = text::trim(line);
+            if (line.empty()) continue;
+            if (++lines > 12 || line.substr(0, 2) == "# ") break;
+            std::string candidate = markup::person_name_in(line);
+            std::string_view given = std::string_view(candidate).substr(0, candidate.find(' '));
+            bool initial = given.size() < 3 || given.back() == '.';  // "A. Doe" is a line broken inside the name
+            if (!initial && candidate.find(surname) != std::string::npos &&
+                std::count(candidate.begin(), candidate.end(), ' ') >= std::count(meta.begin(), meta.end(), ' '))
+                return candidate;
+        }
+        return meta;
     }
 
     std::string header_lines() const {
@@ -623,14 +867,9 @@ class LatexConverter {
         if (name == "begin") return begin_env(c, out, depth);
         if (name == "end") return end_env(c, out);
         if (name == "newcommand" || name == "renewcommand" || name == "providecommand" || name == "DeclareRobustCommand")
-            return define_command(c);
+            return define_command(c, name == "providecommand");
         if (name == "def" || name == "gdef" || name == "edef" || name == "xdef") return define_def(c);
-        if (name == "let") {
-            mandatory_arg(c);
-            if (c.peek() == '=') ++c.i;
-            mandatory_arg(c);
-            return;
-        }
+        if (name == "let") return define_let(c);
         if (name == "newenvironment" || name == "renewenvironment") return define_environment(c);
         if (name == "verb") return verb(c, out);
         if (name == "excludecomment") { mandatory_arg(c); return; }
@@ -664,7 +903,8 @@ class LatexConverter {
         if (any) c = p;
     }
 
-    // "\vskip 5pt plus 1pt": a length without braces.
+    // "\vskip 5pt plus 1pt": a length without braces. Only a unit is taken
+    // after the number: "\kern-1.5ptaniel" leaves "aniel" to the text.
     static void skip_length(Cursor& c) {
         skip_space(c, false);
         if (c.peek() == '-' || c.peek() == '+') ++c.i;
@@ -673,9 +913,17 @@ class LatexConverter {
         if (c.peek() == '\\') {  // "0.5\textwidth"
             ++c.i;
             while (!c.done() && utf8::is_ascii_alpha(c.peek())) ++c.i;
-        } else {
-            while (!c.done() && utf8::is_ascii_alpha(c.peek())) ++c.i;  // the unit
+            return;
         }
+        if (c.s.substr(c.i, 4) == "true") c.i += 4;
+        if (c.s.substr(c.i, 3) == "fil") {
+            c.i += 3;
+            while (c.peek() == 'l') ++c.i;
+            return;
+        }
+        static const std::string_view units[] = {"pt", "em", "ex", "in", "cm", "mm", "bp", "sp", "pc", "dd", "cc", "mu", "px"};
+        for (auto u : units)
+            if (c.s.substr(c.i, 2) == u) { c.i += 2; return; }
     }
 
     void verb(Cursor& c, std::string& out) {
@@ -829,26 +1077,74 @@ class LatexConverter {
         return std::string(token);
     }
 
-    void define_command(Cursor& c) {
+    void define_command(Cursor& c, bool provide) {
         if (c.peek() == '*') ++c.i;
         std::string name = macro_name(mandatory_arg(c));
         UserMacro m;
-        if (auto n = optional_arg(c)) m.params = std::atoi(std::string(*n).c_str());
-        if (optional_arg(c)) m.optional_first = m.params > 0;
-        m.body = std::string(mandatory_arg(c));
-        if (!name.empty() && latex::find_macro(name) == nullptr) macros_[name] = std::move(m);
-    }
-
-    // \def\name#1#2{body}
-    void define_def(Cursor& c) {
-        std::string name = macro_name(mandatory_arg(c));
-        UserMacro m;
-        while (!c.done() && c.peek() != '{') {
-            if (c.peek() == '#') ++m.params;
-            ++c.i;
+        if (auto n = optional_arg(c)) m.params = std::clamp(std::atoi(std::string(*n).c_str()), 0, 9);
+        if (auto d = optional_arg(c); d && m.params > 0) {
+            m.optional_first = true;
+            m.optional_default = std::string(*d);
         }
         m.body = std::string(mandatory_arg(c));
-        if (!name.empty() && latex::find_macro(name) == nullptr) macros_[name] = std::move(m);
+        if (provide && macros_.count(name) > 0) return;  // \providecommand keeps a definition
+        define(name, std::move(m));
+    }
+
+    // \def\name#1#2{body}, \def\name#1\stop{body}
+    void define_def(Cursor& c) {
+        std::string name = macro_name(mandatory_arg(c));
+        std::size_t start = c.i;
+        while (!c.done() && c.peek() != '{') ++c.i;
+        UserMacro m;
+        latex::parse_def_parameters(c.s.substr(start, c.i - start), m);
+        m.body = std::string(mandatory_arg(c));
+        define(name, std::move(m));
+    }
+
+    // A definition replaces an earlier one and anything the macro table says,
+    // except the meaning of structure (see structural()).
+    void define(const std::string& name, UserMacro m, int depth = 0) {
+        if (name.empty()) return;
+        if (const MacroSpec* spec = latex::find_macro(name); spec != nullptr) {
+            if (structural(spec->kind)) return;
+            bool metadata = spec->kind >= MacroKind::meta_name && spec->kind <= MacroKind::meta_home;
+            // \def\name#1{\def\@name{#1}} only stores its argument: \name{..} still names the person.
+            if (metadata && m.params > 0) return;
+            // \newcommand{\name}{Ada Lovelace}: the class's name field holds the name itself.
+            if (metadata && (spec->kind == MacroKind::meta_name || spec->kind == MacroKind::meta_author)) {
+                std::string value = markup::person_name_in(one_line(convert(m.body, depth + 1)));
+                if (!value.empty() && name_.empty()) name_ = value;
+            }
+        }
+        aliases_.erase(name);
+        macros_[name] = std::move(m);
+    }
+
+    // \let\a\b, \let\a=\b: \a means what \b means now.
+    void define_let(Cursor& c) {
+        std::string name = macro_name(mandatory_arg(c));
+        skip_space(c, false);
+        if (c.peek() == '=') ++c.i;
+        std::string target = macro_name(mandatory_arg(c));
+        if (name.empty() || target.empty() || name == target) return;
+        if (auto a = aliases_.find(target); a != aliases_.end()) target = a->second;
+        if (auto m = macros_.find(target); m != macros_.end()) {
+            UserMacro copy = m->second;
+            copy.expanding = false;
+            define(name, std::move(copy));
+        } else if (latex::find_macro(target) != nullptr && latex::find_macro(name) == nullptr) {
+            macros_.erase(name);
+            aliases_[name] = target;
+        }
+    }
+
+    // hyperref's pdfauthor names the document's author: \hypersetup{pdfauthor={\myname}}.
+    void pdf_metadata(std::string_view options, int depth) {
+        std::string_view value = key_value(options, "pdfauthor");
+        if (value.empty() || !pdfauthor_.empty()) return;
+        std::string v = one_line(convert(value, depth + 1));
+        if (markup::looks_like_person_name(v)) pdfauthor_ = v;
     }
 
     void define_environment(Cursor& c) {
@@ -867,9 +1163,13 @@ class LatexConverter {
     bool title_block_done_ = false;
     int expansions_ = 0;
     std::vector<Frame> envs_;
+    bool inline_ = false;  // converting a field, not running text
+    int expanded_bytes_ = 0;
     std::map<std::string, UserMacro, std::less<>> macros_;
+    std::map<std::string, std::string, std::less<>> aliases_;  // \let
+    std::set<std::string, std::less<>> heading_macros_;
     std::map<std::string, int, std::less<>> env_params_;
-    std::string name_, first_, last_, author_, title_;
+    std::string name_, first_, last_, author_, pdfauthor_, title_;
 };
 
 }  // namespace
