@@ -23,7 +23,7 @@ const std::unordered_map<std::string_view, MacroSpec>& table() {
         {"newcommand", {K::special}}, {"renewcommand", {K::special}}, {"providecommand", {K::special}},
         {"DeclareRobustCommand", {K::special}}, {"def", {K::special}}, {"gdef", {K::special}},
         {"edef", {K::special}}, {"xdef", {K::special}}, {"let", {K::special}},
-        {"newenvironment", {K::special}}, {"renewenvironment", {K::special}}, {"verb", {K::special}},
+        {"newenvironment", {K::special}}, {"newif", {K::special}}, {"renewenvironment", {K::special}}, {"verb", {K::special}},
         {"excludecomment", {K::special}}, {"kill", {K::special}},
         {"vskip", {K::special}}, {"hskip", {K::special}}, {"kern", {K::special}}, {"vspace", {K::special}},
         {"hspace", {K::special}},

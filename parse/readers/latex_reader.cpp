@@ -235,6 +235,7 @@ struct BodyShape {
     bool heading = false;  // a sectioning command: \section, or a macro that makes one
     bool entry = false;    // a CV entry macro: \cventry, \cvitem
     bool item = false;     // \item
+    bool choice = false;   // a conditional: the body chooses what it prints (\ifdefined\german #2\else #1\fi)
 };
 
 // Kinds of the macro table that a document's own definition must not replace:
@@ -248,6 +249,16 @@ bool structural(MacroKind k) {
         default:
             return false;
     }
+}
+
+// A TeX conditional, closed by \fi: \ifx, \ifnum, \ifdefined, a \newif flag.
+// etoolbox-style tests take braced arguments instead (\ifblank{#2}{..}{..},
+// \ifthenelse{..}) and have no \fi.
+bool opens_conditional(std::string_view word, std::string_view after) {
+    if (word.size() < 3 || word.substr(0, 2) != "if" || word == "ifthenelse") return false;
+    std::size_t i = 0;
+    while (i < after.size() && (after[i] == ' ' || after[i] == '\t')) ++i;
+    return i >= after.size() || after[i] != '{';
 }
 
 // The value of `key` in a key=value list ("pdfauthor={Ada Lovelace}, pdftitle=CV").
@@ -452,7 +463,107 @@ class LatexConverter {
         auto user = macros_.find(name);
         if (spec != nullptr && (user == macros_.end() || structural(spec->kind))) { known(*spec, name, c, out, depth); return; }
         if (user != macros_.end()) { user_macro(user->first, user->second, c, out, depth); return; }
+        if (conditional(name, c, out, depth) || switch_flag(name)) return;
         generic(-1, c, out, depth, false, name);
+    }
+
+    // ---- conditionals -------------------------------------------------------------------
+
+    // \ifdefined\x, \ifcsname x\endcsname and \newif flags are decided, since
+    // the reader knows what is defined and set; one branch is read, the other
+    // dropped ("\ifdefined\isspanish Educación\else Education\fi"). Other tests
+    // (\ifnum, \ifx) cannot be decided: both branches are read, as before.
+    bool conditional(std::string_view name, Cursor& c, std::string& out, int depth) {
+        if (!opens_conditional(name, c.s.substr(c.i))) return false;
+        std::optional<bool> truth;
+        Cursor probe = c;
+        if (name == "ifx") {
+            std::string_view a = mandatory_arg(probe), b = mandatory_arg(probe);
+            truth = same_meaning(a, b);
+        } else if (name == "ifdefined") {
+            std::string target = macro_name(mandatory_arg(probe));
+            truth = macros_.count(target) > 0 || aliases_.count(target) > 0 || latex::find_macro(target) != nullptr;
+        } else if (name == "ifcsname") {
+            std::size_t end = probe.s.find("\\endcsname", probe.i);
+            if (end == std::string_view::npos || end - probe.i > 64) return false;
+            std::string target(text::trim(probe.s.substr(probe.i, end - probe.i)));
+            probe.i = end + 10;
+            truth = macros_.count(target) > 0 || latex::find_macro(target) != nullptr;
+        } else if (auto flag = flags_.find(name.substr(2)); flag != flags_.end()) {
+            truth = flag->second;
+        } else if (name == "iftrue") {
+            truth = true;
+        }
+        if (!truth) return false;
+        auto branches = branches_of(probe);
+        if (!branches) return false;
+        c.i = branches->after;
+        run_into(*truth ? branches->then_part : branches->else_part, out, depth + 1);
+        return true;
+    }
+
+    // \ifx on two tokens: the same character, or control sequences that mean
+    // the same (both undefined, the same known macro, equal definitions).
+    bool same_meaning(std::string_view a, std::string_view b) const {
+        if (a.empty() || b.empty() || a[0] != '\\' || b[0] != '\\') return a == b;
+        std::string x = resolved(macro_name(a)), y = resolved(macro_name(b));
+        if (x == y) return true;
+        auto mx = macros_.find(x), my = macros_.find(y);
+        if (mx != macros_.end() && my != macros_.end())
+            return mx->second.params == my->second.params && mx->second.body == my->second.body;
+        bool defined_x = mx != macros_.end() || latex::find_macro(x) != nullptr;
+        bool defined_y = my != macros_.end() || latex::find_macro(y) != nullptr;
+        return !defined_x && !defined_y;  // \ifx\LANG\undefined
+    }
+
+    std::string resolved(std::string name) const {
+        auto a = aliases_.find(name);
+        return a == aliases_.end() ? name : a->second;
+    }
+
+    struct Branches {
+        std::string_view then_part, else_part;
+        std::size_t after = 0;  // past \fi
+    };
+
+    // The branches up to the matching \fi, nested conditionals skipped; nothing
+    // when there is no \fi within reach (an unclosed test must not make every
+    // later one rescan the file).
+    static std::optional<Branches> branches_of(const Cursor& c) {
+        constexpr std::size_t kReach = 1 << 16;
+        std::string_view s = c.s.substr(0, std::min(c.s.size(), c.i + kReach));
+        int depth = 0;
+        std::optional<std::size_t> else_at;
+        for (std::size_t i = c.i; i < s.size(); ++i) {
+            if (s[i] != '\\') continue;
+            std::size_t j = i + 1;
+            while (j < s.size() && (utf8::is_ascii_alpha(s[j]) || s[j] == '@')) ++j;
+            std::string_view w = s.substr(i + 1, j - i - 1);
+            if (w.empty()) { ++i; continue; }
+            if (opens_conditional(w, s.substr(j))) ++depth;
+            else if (w == "else" && depth == 0 && !else_at) else_at = i;
+            else if (w == "fi" && depth-- == 0) {
+                Branches b;
+                b.then_part = s.substr(c.i, (else_at ? *else_at : i) - c.i);
+                if (else_at) b.else_part = s.substr(*else_at + 5, i - *else_at - 5);
+                b.after = j;
+                return b;
+            }
+            i = j - 1;
+        }
+        return std::nullopt;
+    }
+
+    // \showphototrue / \showphotofalse after \newif\ifshowphoto.
+    bool switch_flag(std::string_view name) {
+        for (std::string_view value : {"true", "false"}) {
+            if (name.size() <= value.size() || name.substr(name.size() - value.size()) != value) continue;
+            auto flag = flags_.find(name.substr(0, name.size() - value.size()));
+            if (flag == flags_.end()) return false;
+            flag->second = value == "true";
+            return true;
+        }
+        return false;
     }
 
     // ---- the document's own macros -----------------------------------------------------
@@ -514,6 +625,7 @@ class LatexConverter {
             i = j - 1;
             if (auto a = aliases_.find(word); a != aliases_.end()) word = a->second;
             if (word == "item") shape.item = true;
+            if (opens_conditional(word, body.substr(j))) shape.choice = true;
             const MacroSpec* spec = latex::find_macro(word);
             bool user = macros_.count(word) > 0;
             if (spec != nullptr && (!user || structural(spec->kind))) {
@@ -538,7 +650,7 @@ class LatexConverter {
         auto args = user_args(m, c);
         std::vector<std::string_view> mandatory(args.begin() + (m.optional_first ? 1 : 0), args.end());
         BodyShape shape = body_shape(name);
-        if (!shape.heading && !shape.entry && !m.expanding) {
+        if (!shape.heading && !shape.entry && !shape.choice && !m.expanding) {
             if (auto h = heading_by_shape(name, mandatory, c, out, depth)) { heading(*h, out); return; }
             if (mandatory.size() >= 2 || shape.item) { entry(mandatory, out, depth); return; }
         }
@@ -870,6 +982,11 @@ class LatexConverter {
             return define_command(c, name == "providecommand");
         if (name == "def" || name == "gdef" || name == "edef" || name == "xdef") return define_def(c);
         if (name == "let") return define_let(c);
+        if (name == "newif") {  // \newif\ifshowphoto: a flag, false until \showphototrue
+            std::string flag = macro_name(mandatory_arg(c));
+            if (flag.size() > 2 && flag.substr(0, 2) == "if") flags_.emplace(flag.substr(2), false);
+            return;
+        }
         if (name == "newenvironment" || name == "renewenvironment") return define_environment(c);
         if (name == "verb") return verb(c, out);
         if (name == "excludecomment") { mandatory_arg(c); return; }
@@ -1168,6 +1285,7 @@ class LatexConverter {
     std::map<std::string, UserMacro, std::less<>> macros_;
     std::map<std::string, std::string, std::less<>> aliases_;  // \let
     std::set<std::string, std::less<>> heading_macros_;
+    std::map<std::string, bool, std::less<>> flags_;  // \newif
     std::map<std::string, int, std::less<>> env_params_;
     std::string name_, first_, last_, author_, pdfauthor_, title_;
 };

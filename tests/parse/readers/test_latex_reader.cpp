@@ -155,6 +155,21 @@ TEST_CASE("read_latex: the document's own macros are expanded") {
     });
 }
 
+TEST_CASE("read_latex: conditionals the reader can decide") {
+    check_rows({
+        {"\\newif flags, false until set",
+         "\\newif\\ifphoto\\newif\\ifenglish\\englishtrue\\begin{document}\\ifphoto PHOTO\\fi\\ifenglish English\\else Deutsch\\fi"
+         "\\end{document}",
+         "English"},
+        {"\\ifdefined in a macro body",
+         "\\newcommand{\\tr}[2]{\\ifdefined\\isgerman #2\\else #1\\fi}\\begin{document}\\tr{Awards}{Preise} x\\end{document}",
+         "Awards x"},
+        {"nested conditionals are skipped whole", "\\newif\\ifa\\begin{document}\\ifa \\ifx\\b\\c in\\fi out\\else kept\\fi\\end{document}",
+         "kept"},
+        {"undecidable tests keep both branches", "\\ifnum1=1 one\\else two\\fi", "1=1 onetwo"},
+    });
+}
+
 TEST_CASE("read_latex: a macro whose argument reads like a heading is a heading") {
     check_rows({
         {"an unknown macro alone on its line", "\\Section{Publications}\nA paper", "# Publications\nA paper"},
