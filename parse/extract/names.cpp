@@ -311,10 +311,24 @@ std::string name_from_statements(const std::vector<Block>& blocks) {
     return {};
 }
 
+// "Jiale GUO" -> "Jiale Guo": a family name in capitals, as French and many
+// CV classes write it. Only for a stated name (\name{}, front matter): in
+// running text a capitalized word beside a name is as likely an acronym.
+std::string family_name_in_capitals(const std::string& name) {
+    std::string out;
+    for (std::string_view w : text::split(name, ' ')) {
+        if (!out.empty()) out += ' ';
+        bool caps = chars::count_letters(w) >= 2 && chars::count_upper(w) == chars::count_letters(w);
+        out += caps ? chars::title_case(w) : std::string(w);
+    }
+    return out;
+}
+
 std::string name_from_hint(std::string_view hint) {
     if (text::trim(hint).empty()) return {};
     std::string whole = clean_name(hint);
     if (looks_like_person_name(whole)) return whole;
+    if (std::string cased = family_name_in_capitals(whole); looks_like_person_name(cased)) return cased;
     for (const auto& seg : split_segments(clean_inline(hint))) {
         std::string name = clean_name(seg);
         if (looks_like_person_name(name)) return name;

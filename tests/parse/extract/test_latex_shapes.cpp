@@ -189,3 +189,12 @@ TEST_CASE("awesome-cv CV: five-argument \\cventry, \\cvsection, a \\name the cla
     check_affiliation(p, "Massachusetts Institute of Technology", 2009, 2014);
     check_publication(p, "step over gaps", "IEEE Transactions on Robotics", 2022);
 }
+
+TEST_CASE("a stated name with the family name in capitals") {
+    auto p = parse_tex("\\documentclass{moderncv}\\firstname{Maelle}\\familyname{DURAND-LEROUX}\\begin{document}\\makecvtitle\n"
+                       "\\section{Education}\\cventry{2014--2018}{PhD}{Sorbonne University}{Paris}{}{}\\end{document}");
+    CHECK(p.name == "Maelle Durand-Leroux");
+    // in running text the same shape is an acronym beside a word, not a name
+    auto q = parse_tex("\\begin{document}Research at KAIST\\\\Daejeon\\end{document}");
+    CHECK(q.name.empty());
+}
