@@ -892,7 +892,9 @@ class LatexConverter {
             case MacroKind::meta_name: {
                 // moderncv: \name{First}{Last}; resume.cls and others: \name{Full Name}
                 if (auto last = brace_arg(c, false)) value = one_line(value + " " + convert(*last, depth + 1));
-                if (name_.empty()) name_ = markup::person_name_in(value);
+                // "Ada C. Lovelace, Ph.D": the degree after the comma, not the initial's dot, ends the name
+                std::string before_comma = markup::person_name_in(value.substr(0, value.find(", ")));
+                if (name_.empty()) name_ = before_comma.empty() ? markup::person_name_in(value) : before_comma;
                 if (!preamble_) own_line(value, out);
                 return;
             }

@@ -238,6 +238,10 @@ TEST_CASE("read_latex: metadata becomes hints") {
                          "\\section{Education}\\end{document}")
                   .name_hint == "Abraham Example");
     }
+    SUBCASE("a degree after the name") {
+        CHECK(read_latex("\\name{Ada~C.~Lovelace, P\\MakeLowercase{h}.D}\\begin{document}x\\end{document}").name_hint ==
+              "Ada C. Lovelace");
+    }
     SUBCASE("a \\name macro that holds the name") {
         auto doc = read_latex("\\newcommand{\\name}{Ada Lovelace}\\begin{document}\\textbf{\\name}\\end{document}");
         CHECK(doc.name_hint == "Ada Lovelace");
