@@ -182,6 +182,12 @@ bool is_column_spec(std::string_view a) {
     return letters > 0;
 }
 
+// A label that only numbers an entry: "12.", "[3]", "(4)".
+bool is_number_label(std::string_view label) {
+    std::size_t digits = std::count_if(label.begin(), label.end(), [](char ch) { return utf8::is_ascii_digit(ch); });
+    return digits > 0 && digits <= 3 && label.find_first_not_of("0123456789.()[]") == std::string_view::npos;
+}
+
 // A list label that is only a bullet glyph: "\item[--]", "\item[$\bullet$]".
 bool is_bullet_label(std::string_view label) {
     label = text::trim(label);
@@ -690,7 +696,9 @@ class LatexConverter {
         std::string h = one_line(convert(args[0], depth + 1));
         auto shape = latex::heading_shape(h);
         if (shape == latex::HeadingShape::none) return std::nullopt;
-        if (shape == latex::HeadingShape::weak && !heading_macro) return std::nullopt;
+        // the title given twice, for the page and for the bookmarks or the table of contents
+        bool repeated = args.size() >= 2 && one_line(convert(args[1], depth + 1)) == h;
+        if (shape == latex::HeadingShape::weak && !heading_macro && !repeated) return std::nullopt;
         for (std::size_t k = 1; k < args.size(); ++k) {
             std::string other = one_line(convert(args[k], depth + 1));
             if (std::any_of(other.begin(), other.end(), [](char ch) { return utf8::is_ascii_digit(ch); }) ||
@@ -759,13 +767,26 @@ class LatexConverter {
     }
 
     // "- a | b | c": empty fields are skipped; all but the last are one line.
+    // A first field that only numbers the entry ("\\NumberedItem{[3]}{...}")
+    // numbers it as \item[3.] does: "- [3] ...".
     void entry(const std::vector<std::string_view>& args, std::string& out, int depth) {
         std::string line;
+        bool numbered = false;
         for (std::size_t k = 0; k < args.size(); ++k) {
             std::string field = convert(args[k], depth + 1);
             std::string_view f = text::trim(field);
             if (f.empty()) continue;
-            if (!line.empty()) line += " | ";
+            if (line.empty() && k + 1 < args.size() && is_number_label(f)) {
+                line = std::string(f);
+                numbered = true;
+                continue;
+            }
+            if (numbered) {
+                line += " ";
+                numbered = false;
+            } else if (!line.empty()) {
+                line += " | ";
+            }
             line += k + 1 < args.size() ? one_line(f) : std::string(f);
         }
         if (text::trim(line).empty()) return;
@@ -1077,9 +1098,7 @@ class LatexConverter {
         std::string l = label ? one_line(convert(*label, depth + 1)) : std::string();
         if (!l.empty() && !is_bullet_label(l)) {
             // "\item[18.]" numbers the entry itself; "\item[2019]" or "\item[Python]" labels it
-            std::size_t digits = std::count_if(l.begin(), l.end(), [](char ch) { return utf8::is_ascii_digit(ch); });
-            bool numbering = digits <= 3 && l.find_first_not_of("0123456789.()[]") == std::string::npos;
-            prefix += numbering ? l + " " : l + " | ";
+            prefix += is_number_label(l) ? l + " " : l + " | ";
         } else if (number > 0) {
             prefix += std::to_string(number) + ". ";
         }
