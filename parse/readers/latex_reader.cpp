@@ -778,6 +778,7 @@ class LatexConverter {
             if (f.empty()) continue;
             if (line.empty() && k + 1 < args.size() && is_number_label(f)) {
                 line = std::string(f);
+                if (line.find_first_not_of("0123456789") == std::string::npos) line += '.';  // "- 1. Authors..."
                 numbered = true;
                 continue;
             }
@@ -796,11 +797,11 @@ class LatexConverter {
         line_break(out);
     }
 
-    void heading(const std::string& text, std::string& out) {
+    void heading(const std::string& text, std::string& out, int level = 1) {
         std::string h = one_line(text);
         if (h.empty()) return;
         paragraph_break(out);
-        out += "# " + h;
+        out += std::string(static_cast<std::size_t>(level), '#') + " " + h;
         line_break(out);
     }
 
@@ -840,7 +841,10 @@ class LatexConverter {
             }
             case MacroKind::heading: {
                 skip_optionals(c);  // \section[short]{long}
-                heading(convert(mandatory_arg(c), depth + 1), out);
+                // \subsection is a level below \section: a title inside a section ("Submitted"
+                // under Publications) stays in it unless it names a section of its own
+                int level = name.substr(0, 3) == "sub" ? 2 : 1;
+                heading(convert(mandatory_arg(c), depth + 1), out, level);
                 return;
             }
             case MacroKind::line: {

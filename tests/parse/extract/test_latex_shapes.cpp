@@ -198,3 +198,27 @@ TEST_CASE("a stated name with the family name in capitals") {
     auto q = parse_tex("\\begin{document}Research at KAIST\\\\Daejeon\\end{document}");
     CHECK(q.name.empty());
 }
+
+TEST_CASE("a \\subsection is a title inside its section unless it names a section") {
+    auto p = parse_tex(R"TEX(\documentclass{article}
+\begin{document}
+\section*{Rowan Vance}
+\section{Experience}
+\subsection{University of Toronto}
+Assistant Professor, 2018--2021
+\section{Publications}
+\subsection{Submitted}
+\begin{itemize}
+\item R. Vance and T. Ng. Learning under drift. \textit{Machine Learning}, 2024.
+\end{itemize}
+\subsection{Journal Articles}
+\begin{itemize}
+\item R. Vance. Sparse drift detection. \textit{Journal of Machine Learning Research}, 2020.
+\end{itemize}
+\end{document}
+)TEX");
+    CHECK(section_kinds(p) == std::vector<std::string>{"header", "experience", "publications", "publications"});
+    check_affiliation(p, "University of Toronto", 2018, 2021);
+    REQUIRE(publication(p, "Learning under drift") != nullptr);
+    check_publication(p, "Sparse drift", "Journal of Machine Learning Research", 2020);
+}

@@ -65,7 +65,7 @@ TEST_CASE("read_latex: accents and special characters") {
 TEST_CASE("read_latex: structure") {
     check_rows({
         {"sections of all kinds", "\\section{Education}\\subsection*{Journal Articles}\\cvsection{Talks}",
-         "# Education\n\n# Journal Articles\n\n# Talks"},
+         "# Education\n\n## Journal Articles\n\n# Talks"},
         {"icons in a heading are dropped", "\\section{\\faGraduationCap\\ Education}", "# Education"},
         {"itemize", "\\begin{itemize}\n  \\item First\n  \\item Second\n\\end{itemize}", "- First\n- Second"},
         {"enumerate is numbered", "\\begin{enumerate}\\item A\\item B\\end{enumerate}", "- 1. A\n- 2. B"},
@@ -141,7 +141,7 @@ TEST_CASE("read_latex: the document's own macros are expanded") {
         {"\\let copies a user macro", "\\def\\a{Ada}\\let\\b=\\a\\begin{document}\\b\\end{document}", "Ada"},
         {"a body that makes a heading makes one, through other macros too",
          "\\def\\works#1{\\subsection{#1}}\\newcommand{\\h}[1]{\\works{#1}}\\begin{document}\\h{Selected Works}x\\end{document}",
-         "# Selected Works\nx"},
+         "## Selected Works\nx"},
         {"a zero-argument macro holding a heading",
          "\\newcommand{\\invited}{\\section*{Invited Talks}}\\begin{document}\\invited\nA talk\\end{document}",
          "# Invited Talks\nA talk"},
@@ -183,7 +183,8 @@ TEST_CASE("read_latex: a macro whose argument reads like a heading is a heading"
          "# Education\nMIT\n\n# Field Campaigns\nArctic\n\n# Publications"},
         {"or of a macro given the title twice, for the page and the bookmarks",
          "\\SubSection\n{Submitted}\n{Submitted}\n{PDF:Submitted}\nA paper", "# Submitted\nA paper"},
-        {"numbered entries", "\\NumberedItem{[3]}{A. Author. Title.}", "- [3] A. Author. Title."},
+        {"numbered entries", "\\NumberedItem{[3]}{A. Author. Title.}\n\\cvitem{4}{B. Author. Title.}",
+         "- [3] A. Author. Title.\n- 4. B. Author. Title."},
         {"...but not of a macro used once", "\\begin{document}\\mysec{Field Campaigns}\nArctic\\end{document}",
          "Field Campaigns\nArctic"},
         {"not in running text", "Taught \\course{Teaching} today", "Taught Teaching today"},
