@@ -1,10 +1,12 @@
-// parse/readers/latex.hpp — internals of the LaTeX reader: source clean-up
-// and the table of macros it knows.
+// parse/readers/latex.hpp — internals of the LaTeX reader: source clean-up,
+// the table of macros it knows, and the document's own macros.
 //
 // The reader does not run TeX. It knows what CV macros *mean* (a \section is a
-// heading, a \cventry is an entry line, \textbf is just its text) and treats
-// every other macro generically: no arguments -> dropped, one argument -> its
-// text, several -> an entry line "- a | b | c" (the \resumeSubheading style).
+// heading, a \cventry is an entry line, \textbf is just its text), expands
+// the document's own definitions where their bodies say what they are, and
+// treats every other macro generically: no arguments -> dropped, one argument
+// -> its text (a heading when it reads like one, see heading_shape), several
+// -> an entry line "- a | b | c" (the \resumeSubheading style).
 #pragma once
 
 #include <optional>
@@ -37,6 +39,7 @@ enum class MacroKind {
     footnote,     ///< " (text)"
     url,          ///< the argument verbatim: \url{a_b%20c}
     href,         ///< \href{url}{text}: the text; mailto: targets become hints
+    // meta_name ... meta_home stay together: the reader tests the range
     meta_name,    ///< \name{First}{Last} (moderncv) or \name{Full Name}
     meta_first,   ///< \firstname{First}
     meta_last,    ///< \familyname{Last}, \lastname{Last}

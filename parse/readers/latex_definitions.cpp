@@ -56,7 +56,8 @@ void parse_def_parameters(std::string_view text, UserMacro& m) {
     }
 }
 
-std::optional<std::string> substitute(std::string_view body, const std::vector<std::string_view>& args, std::size_t max_bytes) {
+std::optional<std::string> substitute(std::string_view body, const std::vector<std::string_view>& args,
+                                      std::size_t max_bytes) {
     std::string out;
     out.reserve(body.size());
     bool after_word = false;  // the output ends with a control word: "\scshape#1" must not become "\scshapeAda"

@@ -2,15 +2,25 @@
 //
 // The source is cleaned (latex_preprocess.cpp), split at \begin{document},
 // and converted by a small scanner. The preamble produces no text, only
-// metadata (\name, \email, \homepage, \title, \author) and the definitions of
-// user macros: zero-argument ones are expanded (\newcommand{\uiowa}{University
-// of Iowa}), the others are known by their arity. The body becomes text:
-// sections are headings, \item is "- ", CV entry macros (\cventry, or any
-// macro with several arguments such as \resumeSubheading{..}{..}{..}{..}) are
-// "- a | b | c" lines, tabular cells are joined with " | ", accents compose.
+// metadata (\name, \email, \homepage, \title, \author, hyperref's pdfauthor)
+// and the definitions of the document's own macros (\newcommand, \def with
+// delimited parameters, \let, \newif). The body becomes text: sections are
+// headings ("# ", "## " for \subsection), \item is "- ", CV entry macros
+// (\cventry, or any macro with several arguments such as
+// \resumeSubheading{..}{..}{..}{..}) are "- a | b | c" lines, tabular cells are
+// joined with " | ", accents compose.
+//
+// Structure is read by shape, not by macro names: a document macro is
+// expanded when its body makes a heading or an entry, chooses with a
+// conditional, or takes no argument; one that only formats its arguments is
+// a heading when its argument reads like one (alone on its line; a title
+// nobody lists only when the document uses the macro for headings), else an
+// entry line of its arguments. Unknown macros (a class's own) follow the same
+// heading rule. Conditionals on what is defined or set are decided.
 //
 // Recursion happens only into macro arguments and expansions; both are bounded
-// (kMaxDepth, kExpansionBudget), so hostile input cannot exhaust the stack.
+// (kMaxDepth, kExpansionBudget, kExpansionBytes; a macro met again inside its
+// own expansion is not expanded), so hostile input cannot exhaust the stack.
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -467,7 +477,10 @@ class LatexConverter {
         if (auto alias = aliases_.find(name); alias != aliases_.end()) name = alias->second;  // \let\Section\section
         const MacroSpec* spec = latex::find_macro(name);
         auto user = macros_.find(name);
-        if (spec != nullptr && (user == macros_.end() || structural(spec->kind))) { known(*spec, name, c, out, depth); return; }
+        if (spec != nullptr && (user == macros_.end() || structural(spec->kind))) {
+            known(*spec, name, c, out, depth);
+            return;
+        }
         if (user != macros_.end()) { user_macro(user->first, user->second, c, out, depth); return; }
         if (conditional(name, c, out, depth) || switch_flag(name)) return;
         generic(-1, c, out, depth, false, name);
@@ -636,7 +649,8 @@ class LatexConverter {
             bool user = macros_.count(word) > 0;
             if (spec != nullptr && (!user || structural(spec->kind))) {
                 shape.heading |= spec->kind == MacroKind::heading;
-                shape.entry |= spec->kind == MacroKind::entry || spec->kind == MacroKind::double_item || spec->kind == MacroKind::item;
+                shape.entry |= spec->kind == MacroKind::entry || spec->kind == MacroKind::double_item ||
+                               spec->kind == MacroKind::item;
             } else if (user) {
                 scan_shape(word, shape, seen, depth + 1);
             }
@@ -1065,7 +1079,8 @@ class LatexConverter {
             while (c.peek() == 'l') ++c.i;
             return;
         }
-        static const std::string_view units[] = {"pt", "em", "ex", "in", "cm", "mm", "bp", "sp", "pc", "dd", "cc", "mu", "px"};
+        static const std::string_view units[] = {"pt", "em", "ex", "in", "cm", "mm", "bp",
+                                                 "sp", "pc", "dd", "cc", "mu", "px"};
         for (auto u : units)
             if (c.s.substr(c.i, 2) == u) { c.i += 2; return; }
     }
