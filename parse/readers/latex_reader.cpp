@@ -42,7 +42,7 @@ using latex::MacroSpec;
 
 constexpr int kMaxDepth = 48;
 constexpr int kExpansionBudget = 20000;
-constexpr int kExpansionBytes = 8 << 20;  // text produced by all expansions together
+constexpr int kExpansionBytes = 1 << 20;  // text produced by all expansions together (the extractor reads it all)
 
 // ---- a cursor over source text, and argument reading ------------------------------
 
@@ -546,10 +546,11 @@ class LatexConverter {
     };
 
     // The branches up to the matching \fi, nested conditionals skipped; nothing
-    // when there is no \fi within reach (an unclosed test must not make every
-    // later one rescan the file).
-    static std::optional<Branches> branches_of(const Cursor& c) {
-        constexpr std::size_t kReach = 1 << 16;
+    // when there is no \fi within reach. Unclosed tests must not make every
+    // later one rescan the file: each looks 64 KB ahead, all together 4 MB.
+    std::optional<Branches> branches_of(const Cursor& c) {
+        constexpr std::size_t kReach = 1 << 16, kTotal = 4 << 20;
+        if (conditional_scan_ >= kTotal) return std::nullopt;
         std::string_view s = c.s.substr(0, std::min(c.s.size(), c.i + kReach));
         int depth = 0;
         std::optional<std::size_t> else_at;
@@ -566,10 +567,12 @@ class LatexConverter {
                 b.then_part = s.substr(c.i, (else_at ? *else_at : i) - c.i);
                 if (else_at) b.else_part = s.substr(*else_at + 5, i - *else_at - 5);
                 b.after = j;
+                conditional_scan_ += j - c.i;
                 return b;
             }
             i = j - 1;
         }
+        conditional_scan_ += s.size() - std::min(s.size(), c.i);
         return std::nullopt;
     }
 
@@ -622,10 +625,13 @@ class LatexConverter {
     }
 
     // What the body of `name` yields, looking through the macros it uses.
+    // Cached until the next definition, which may change what a body uses.
     BodyShape body_shape(std::string_view name) {
+        if (auto cached = shapes_.find(name); cached != shapes_.end()) return cached->second;
         BodyShape shape;
         std::vector<std::string> seen;
         scan_shape(name, shape, seen, 0);
+        shapes_.emplace(std::string(name), shape);
         return shape;
     }
 
@@ -1275,6 +1281,7 @@ class LatexConverter {
             }
         }
         aliases_.erase(name);
+        shapes_.clear();
         macros_[name] = std::move(m);
     }
 
@@ -1292,6 +1299,7 @@ class LatexConverter {
             define(name, std::move(copy));
         } else if (latex::find_macro(target) != nullptr && latex::find_macro(name) == nullptr) {
             macros_.erase(name);
+            shapes_.clear();
             aliases_[name] = target;
         }
     }
@@ -1326,6 +1334,8 @@ class LatexConverter {
     std::map<std::string, std::string, std::less<>> aliases_;  // \let
     std::set<std::string, std::less<>> heading_macros_;
     std::map<std::string, bool, std::less<>> flags_;  // \newif
+    std::map<std::string, BodyShape, std::less<>> shapes_;  // body_shape() of macros used so far
+    std::size_t conditional_scan_ = 0;                  // bytes looked at for \else and \fi
     std::map<std::string, int, std::less<>> env_params_;
     std::string name_, first_, last_, author_, pdfauthor_, title_;
 };
