@@ -311,17 +311,16 @@ std::string name_from_statements(const std::vector<Block>& blocks) {
     return {};
 }
 
-// "Jiale GUO" -> "Jiale Guo": a family name in capitals, as French and many
-// CV classes write it. Only for a stated name (\name{}, front matter): in
-// running text a capitalized word beside a name is as likely an acronym.
+// "Jiale GUO" -> "Jiale Guo": a family name in capitals after the given
+// names, as French and many CV classes write it. Only for a stated name
+// (\name{}, front matter), and only the last word: "JM Doe" are initials, and
+// in running text a capitalized word beside a name is as likely an acronym.
 std::string family_name_in_capitals(const std::string& name) {
-    std::string out;
-    for (std::string_view w : text::split(name, ' ')) {
-        if (!out.empty()) out += ' ';
-        bool caps = chars::count_letters(w) >= 2 && chars::count_upper(w) == chars::count_letters(w);
-        out += caps ? chars::title_case(w) : std::string(w);
-    }
-    return out;
+    std::size_t space = name.rfind(' ');
+    if (space == std::string::npos) return name;
+    std::string_view last = std::string_view(name).substr(space + 1);
+    bool caps = chars::count_letters(last) >= 2 && chars::count_upper(last) == chars::count_letters(last);
+    return caps ? name.substr(0, space + 1) + chars::title_case(last) : name;
 }
 
 std::string name_from_hint(std::string_view hint) {
