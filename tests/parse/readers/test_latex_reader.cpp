@@ -1,6 +1,7 @@
 // read_latex: LaTeX CVs (article, moderncv, resume templates) to light markup.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <string>
 
 #include "parse/readers/reader.hpp"
@@ -268,6 +269,11 @@ TEST_CASE("read_latex: hostile input ends without crashing") {
     std::string args_bomb = "\\def\\a#1{#1#1#1#1}";  // each level quadruples its argument
     for (char c = 'b'; c <= 'z'; ++c) args_bomb += std::string("\\def\\") + c + "#1{\\" + char(c - 1) + "{\\" + char(c - 1) + "{#1}}}";
     CHECK(read_latex(args_bomb + "\\begin{document}\\z{x}\\end{document}").text.size() <= (8u << 20));
+    std::string unclosed;  // conditionals with no \fi: each must not rescan the rest of the file
+    for (int i = 0; i < 100000; ++i) unclosed += "\\ifdefined\\x a ";
+    auto start = std::chrono::steady_clock::now();
+    CHECK_NOTHROW(body(unclosed));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));  // a hang guard: once 23 s
     for (const char* cut : {"\\", "\\section{", "\\begin{itemize}\\item", "$x", "\\href{a", "\\verb|x", "\\'", "\\iffalse x"})
         CHECK_NOTHROW(body(cut));
 }
