@@ -19,20 +19,32 @@ bool opens_citation(std::string_view line) {
     return prefix && prefix->year && prefix->end < 200;
 }
 
+// What split_entries knows of the entry it is reading, kept as lines are
+// added: asking the whole entry again at every line made a long paragraph
+// without entry ends quadratic (20,000 lines: 40 s).
+// Years are looked for only when a line ends with a period, and each line
+// only once.
+struct EntryState {
+    std::size_t words = 0;
+    bool has_year = false;
+    std::size_t years_checked = 0;  // lines of the entry already searched for a year
+
+    bool year_in(const std::vector<std::string>& lines) {
+        for (; !has_year && years_checked < lines.size(); ++years_checked)
+            has_year = !find_years(lines[years_checked]).empty();
+        return has_year;
+    }
+};
+
 // A line that closes an entry in a list without markers or blank lines:
 // it ends with a year or with a period once the entry has its year.
-bool ends_entry(std::string_view line, const std::vector<std::string>& entry) {
+bool ends_entry(std::string_view line, const std::vector<std::string>& entry, EntryState& state) {
     std::string_view t = text::trim(line);
     if (t.empty()) return false;
-    std::size_t words = 0;
-    for (const auto& l : entry) words += count_words(l);
-    if (words < 8) return false;  // "SIGMOD'26" above a title opens an entry
+    if (state.words < 8) return false;  // "SIGMOD'26" above a title opens an entry
     std::string_view tail = t.substr(t.size() > 16 ? t.size() - 16 : 0);
     if (!find_years(tail).empty() && find_years(tail).back().end + 3 >= tail.size()) return true;
-    if (t.back() != '.') return false;
-    std::string joined;
-    for (const auto& l : entry) joined += l + " ";
-    return !find_years(joined).empty() && count_words(joined) >= 8;
+    return t.back() == '.' && state.year_in(entry);
 }
 
 }  // namespace
@@ -43,6 +55,7 @@ std::vector<RawEntry> split_entries(const Block& block) {
     // In a numbered list, "- " or "→ " lines are notes on the entry above.
     bool numbered = std::count_if(block.lines.begin(), block.lines.end(), [](const Line& l) { return l.marker == Marker::number; }) >= 2;
     RawEntry cur;
+    EntryState state;
     std::optional<int> year_hint;
     bool gap = false;
     bool listing = false;  // a marked line has been seen
@@ -52,6 +65,7 @@ std::vector<RawEntry> split_entries(const Block& block) {
             out.push_back(std::move(cur));
         }
         cur = RawEntry{};
+        state = EntryState{};
     };
     for (const Line& l : block.lines) {
         if (l.blank()) {
@@ -85,8 +99,9 @@ std::vector<RawEntry> split_entries(const Block& block) {
             cur.label = l.label;
         }
         cur.lines.push_back(l.text);
+        if (!has_markers) state.words += count_words(l.text);
         gap = false;
-        if (!has_markers && ends_entry(l.text, cur.lines)) {
+        if (!has_markers && ends_entry(l.text, cur.lines, state)) {
             // Only split a paragraph of several entries, not a single wrapped one.
             flush();
         }

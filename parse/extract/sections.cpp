@@ -127,6 +127,20 @@ bool is_entry_label(std::string_view heading) {
     return labels.count(text::fold_key(heading)) > 0;
 }
 
+// "Conferences", "International Workshops": headings that name where papers
+// appeared. Inside Publications they divide the papers; elsewhere they are talks.
+bool names_venue_type(std::string_view heading) {
+    static const std::unordered_set<std::string> venue_words = {"conference", "workshop", "symposium", "meeting"};
+    bool any = false;
+    for (std::string_view t : text::split(text::fold_key(heading), ' ')) {
+        std::string w = singular(std::string(t));
+        if (venue_words.count(w)) { any = true; continue; }
+        auto it = core_words().find(w);
+        if (it != core_words().end() && it->second == "talks") return false;  // "Conference Talks"
+    }
+    return any;
+}
+
 }  // namespace
 
 std::string clean_heading(std::string_view heading) {
@@ -227,6 +241,9 @@ std::vector<Block> split_blocks(std::string_view text) {
                 char last = prev.empty() ? '.' : prev.back();
                 if (chars::is_lower(chars::first(t)) && (std::islower(static_cast<unsigned char>(last)) || last == ',')) kind.reset();
             }
+            // a plain line, not a "# " heading: "\section*{Conferences}" after the papers lists talks
+            if (kind && *kind == "talks" && !markdown_heading && cur.kind == "publications" && names_venue_type(heading))
+                kind = cur.kind;
             if (kind) {
                 start(heading, *kind, line.heading_level);
                 continue;

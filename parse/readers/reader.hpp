@@ -4,6 +4,8 @@
 // light-markup form, TextDocument, so that one extractor serves them all:
 //   - UTF-8, '\n' line ends, no control characters;
 //   - a section heading is a line of its own starting with "# " ("# Publications");
+//     a reader that knows a heading is one level down (LaTeX's \subsection) may
+//     write "## ": the extractor keeps an unknown sub-heading inside its section;
 //   - a list item starts with "- " (bullets, \item, <li>, numbered entries keep
 //     their number after the dash: "- 1. Authors. Title. Venue, 2021.");
 //   - paragraphs are separated by blank lines.
