@@ -192,6 +192,8 @@ run_command test.sh "${test_env[@]}"
 
 duration() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
 ctest_line=$(grep -E '^[0-9]+% tests passed' "$logs/test.log" | tail -n 1 || true)
+suite_time=$(sed -n 's/^Total Test time (real) = *\([0-9.]*\) sec$/\1/p' "$logs/test.log" | tail -n 1 || true)
+[[ -z $ctest_line || -z $suite_time ]] || ctest_line+=" (the suite itself: ${suite_time%.*} s)"
 echo
 say "Debian 12 bookworm (debootstrap --variant=minbase, base of $base_date), commit $(git -C "$repo" rev-parse --short "$head")"
 failed=0
