@@ -162,7 +162,7 @@ mount_in() {  # mount_in TARGET MOUNT-ARGS...
   mounted+=("$root$1")
 }
 mount_in /proc -t proc proc
-mount_in /sys -t sysfs sysfs 2>/dev/null || mount_in /sys --bind /sys -o ro
+mount_in /sys -t sysfs sysfs 2>/dev/null || mount_in /sys --bind /sys
 mount_in /dev --bind /dev
 mount --make-rslave "$root/dev"               # nothing mounted below it reaches the host's /dev
 mount_in /dev/pts --bind /dev/pts
