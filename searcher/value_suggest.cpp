@@ -14,16 +14,6 @@ std::string without_spaces(std::string_view folded) {
     return out;
 }
 
-/// True when `a` and `b` differ by at most one edit (insert, delete, replace).
-bool one_edit_apart(std::string_view a, std::string_view b) {
-    if (a.size() > b.size()) std::swap(a, b);
-    if (b.size() - a.size() > 1) return false;
-    std::size_t i = 0;
-    while (i < a.size() && a[i] == b[i]) ++i;
-    if (a.size() == b.size()) return a.substr(i + 1) == b.substr(i + 1);
-    return a.substr(i) == b.substr(i + 1);
-}
-
 bool means(const std::vector<std::string>& asked_words, std::string_view candidate) {
     const std::string folded = text::fold_key(candidate);
     const std::string joined = without_spaces(folded);
@@ -31,7 +21,7 @@ bool means(const std::vector<std::string>& asked_words, std::string_view candida
     for (const auto& w : asked_words) {
         if (joined.find(w) != std::string::npos) continue;
         bool typo = w.size() >= 5 && std::any_of(candidate_words.begin(), candidate_words.end(),
-                                                 [&](std::string_view cw) { return one_edit_apart(w, cw); });
+                                                 [&](std::string_view cw) { return text::edit_distance(w, cw) <= 1; });
         if (!typo) return false;
     }
     return true;
