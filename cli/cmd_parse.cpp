@@ -36,7 +36,7 @@ Action add_parse_command(CLI::App& app) {
         ->required();
     cmd->add_flag("--json", args->json, "Print the profiles as a JSON array");
     cmd->add_option("--format", args->format, "Read every file as this format instead of detecting it")
-        ->check(CLI::IsMember({"text", "markdown", "latex", "html", "pdf", "json_resume", "profile_json"}));
+        ->check(CLI::IsMember({"text", "markdown", "latex", "html", "pdf", "json_resume", "profile_json", "json"}));
     cmd->add_option("--max-file-size", args->max_file_bytes, "Refuse files larger than this many bytes")
         ->capture_default_str();
     return [args, cmd]() -> int {

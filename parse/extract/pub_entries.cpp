@@ -1,4 +1,5 @@
 #include "parse/extract/pub_entries.hpp"
+#include "parse/extract/pub_venue.hpp"
 
 #include <algorithm>
 
@@ -7,6 +8,7 @@
 #include "parse/extract/dates.hpp"
 #include "parse/extract/pub_authors.hpp"
 #include "parse/extract/pub_reading.hpp"
+#include "parse/extract/extract.hpp"
 
 namespace cvsearch::extract {
 
@@ -46,9 +48,11 @@ std::vector<RawEntry> split_entries(const Block& block) {
     std::optional<int> year_hint;
     bool gap = false;
     bool listing = false;  // a marked line has been seen
+    bool pending = false;  // under a status sub-heading ("Under Review", "In Vorbereitung")
     auto flush = [&] {
         if (!cur.lines.empty()) {
             cur.year_hint = year_hint;
+            cur.pending = pending;
             out.push_back(std::move(cur));
         }
         cur = RawEntry{};
@@ -68,6 +72,16 @@ std::vector<RawEntry> split_entries(const Block& block) {
         }
         if (l.heading_level > 0) {  // a sub-heading ("Conference Papers") is no entry
             flush();
+            pending = mentions_submission(l.text);
+            continue;
+        }
+        // "**Submitted**", "Under review:" on a line of its own: a status sub-heading;
+        // the next sub-heading ("**Journal Articles**") ends it.
+        std::string_view t = text::trim(l.text);
+        if (l.marker == Marker::none && count_words(t) <= 5 && !t.empty() && (l.bold || t.back() == ':') &&
+            find_years(t).empty() && (mentions_submission(t) || (pending && heading_kind(t)))) {
+            flush();
+            pending = mentions_submission(t);
             continue;
         }
         // Prose before a marked list ("Authors in alphabetical order, as is customary
