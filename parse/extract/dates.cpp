@@ -26,9 +26,27 @@ std::vector<Token> tokenize(std::string_view s) {
     while (i < s.size()) {
         std::size_t at = i;
         unsigned char b = static_cast<unsigned char>(s[i]);
-        if (std::isalpha(b)) {
-            while (i < s.size() && std::isalpha(static_cast<unsigned char>(s[i]))) ++i;
-            out.push_back({Tok::word, at, i, text::ascii_lower(s.substr(at, i - at))});
+        // Words are runs of Latin letters, accented ones included ("février", "März"),
+        // folded to ASCII ("fevrier", "marz") for the month and "present" tables.
+        auto latin_letter_at = [&](std::size_t k) {
+            unsigned char c = static_cast<unsigned char>(s[k]);
+            if (c < 0x80) return std::isalpha(c) != 0;
+            std::size_t j = k;
+            char32_t cp = chars::next(s, j);
+            return cp < 0x250 && chars::is_letter(cp);
+        };
+        if (latin_letter_at(i)) {
+            bool ascii = true;
+            while (i < s.size() && latin_letter_at(i)) {
+                if (static_cast<unsigned char>(s[i]) >= 0x80) {
+                    ascii = false;
+                    chars::next(s, i);
+                } else {
+                    ++i;
+                }
+            }
+            std::string_view w = s.substr(at, i - at);
+            out.push_back({Tok::word, at, i, ascii ? text::ascii_lower(w) : text::fold(w)});
             continue;
         }
         if (std::isdigit(b)) {
@@ -70,6 +88,18 @@ int month_number(std::string_view w) {
     for (std::size_t m = 0; m < 12; ++m)
         if (w == names[m] || w == full[m]) return static_cast<int>(m) + 1;
     if (w == "sept") return 9;
+    // German, French, Spanish, Italian, Portuguese (folded: "février" -> "fevrier")
+    static const std::array<std::pair<const char*, int>, 52> foreign = {{
+        {"januar", 1}, {"janvier", 1}, {"enero", 1}, {"gennaio", 1}, {"janeiro", 1}, {"februar", 2}, {"fevrier", 2},
+        {"febrero", 2}, {"febbraio", 2}, {"fevereiro", 2}, {"marz", 3}, {"maerz", 3}, {"mars", 3}, {"marzo", 3},
+        {"marco", 3}, {"avril", 4}, {"abril", 4}, {"aprile", 4}, {"mai", 5}, {"mayo", 5}, {"maggio", 5}, {"maio", 5},
+        {"juni", 6}, {"juin", 6}, {"junio", 6}, {"giugno", 6}, {"junho", 6}, {"juli", 7}, {"juillet", 7}, {"julio", 7},
+        {"luglio", 7}, {"julho", 7}, {"aout", 8}, {"agosto", 8}, {"septembre", 9}, {"septiembre", 9}, {"setiembre", 9},
+        {"settembre", 9}, {"setembro", 9}, {"oktober", 10}, {"octobre", 10}, {"octubre", 10}, {"ottobre", 10},
+        {"outubro", 10}, {"dezember", 12}, {"decembre", 12}, {"diciembre", 12}, {"dicembre", 12}, {"dezembro", 12},
+        {"novembre", 11}, {"noviembre", 11}, {"novembro", 11}}};
+    for (const auto& [name, m] : foreign)
+        if (w == name) return m;
     return 0;
 }
 
@@ -79,7 +109,8 @@ bool is_season(std::string_view w) {
 
 bool is_present(std::string_view w) {
     return w == "present" || w == "now" || w == "current" || w == "currently" || w == "today" || w == "ongoing" ||
-           w == "date" || w == "heute" || w == "presente" || w == "actuel" || w == "aujourd";
+           w == "date" || w == "heute" || w == "presente" || w == "actuel" || w == "aujourd" || w == "actualidad" ||
+           w == "hoy" || w == "oggi" || w == "atual" || w == "atualmente" || w == "jetzt" || w == "laufend";
 }
 
 bool is_range_word(std::string_view w) { return w == "to" || w == "until" || w == "till" || w == "through" || w == "bis"; }

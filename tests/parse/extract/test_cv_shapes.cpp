@@ -170,6 +170,7 @@ TEST_CASE("French headings and 'soumis' / 'en préparation' entries") {
 ## Expérience professionnelle
 - Chargée de recherche, Institut Vauclair, 2020 – présent
 - Post-doctorante, Université de Montbrison, 2018 – 2020
+- Ingénieure stagiaire, Belvaux Informatique SA, juillet 2016 – février 2017
 
 ## Formation
 - Doctorat en informatique, Université de Montbrison, 2015 – 2018
@@ -181,6 +182,16 @@ TEST_CASE("French headings and 'soumis' / 'en préparation' entries") {
 )",
                           "cv.md");
     CHECK(p.name == "Amandine Roussel-Kader");
+    bool month_free = std::none_of(p.affiliations.begin(), p.affiliations.end(), [](const cvsearch::Affiliation& a) {
+        return a.institution_raw == "juillet" || a.institution_raw == "Juillet";
+    });
+    CHECK(month_free);
+    auto belvaux = std::find_if(p.affiliations.begin(), p.affiliations.end(), [](const cvsearch::Affiliation& a) {
+        return a.institution_raw.rfind("Belvaux Informatique", 0) == 0;
+    });
+    REQUIRE(belvaux != p.affiliations.end());
+    CHECK(belvaux->start_year == 2016);  // "juillet 2016 – février 2017"
+    CHECK(belvaux->end_year == 2017);
     const auto* vauclair = affiliation(p, "Institut Vauclair");
     REQUIRE(vauclair);
     CHECK(vauclair->start_year == 2020);
