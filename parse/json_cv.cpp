@@ -63,7 +63,7 @@ std::vector<Profile> read_json_cv(std::string_view utf8_in, std::string_view nam
     if (!root.is_object()) return readers::read_profile_json(utf8, name);  // an array of profiles
     if (format == Format::profile_json && is_cvsearch_profile(root)) {
         try {
-            return readers::read_profile_json(utf8, name);
+            return {readers::read_profile_object(utf8, name)};
         } catch (const Error&) {  // a field of another type than cvsearch's: read as any JSON
         }
     } else if (format == Format::json_resume) {

@@ -250,7 +250,7 @@ bool mentions_submission(std::string_view s) {
     static constexpr std::string_view statuses[] = {
         "under review", "in review", "under submission", "in submission", "submitted", "in preparation", "in prep",
         "under revision", "in revision", "revise and resubmit", "revise & resubmit", "revised and resubmitted", "r&r",
-        "r & r", "major revision", "minor revision", "working paper", "manuscript in preparation",
+        "r & r", "major revision", "minor revision", "manuscript in preparation",
         // German, French, Spanish, Italian, Portuguese
         "eingereicht", "in vorbereitung", "in begutachtung", "in uberarbeitung", "zur begutachtung", "soumis", "soumise",
         "en preparation", "en revision", "en cours de revision", "en cours d'evaluation", "enviado", "en revision",
@@ -258,9 +258,21 @@ bool mentions_submission(std::string_view s) {
         "em preparacao",
         // Chinese: 在投, 投稿, 审稿中
         "\xE5\x9C\xA8\xE6\x8A\x95", "\xE6\x8A\x95\xE7\xA8\xBF", "\xE5\xAE\xA1\xE7\xA8\xBF\xE4\xB8\xAD"};
+    // Every status holds one of these pieces: most entries are passed with a few finds.
+    static constexpr std::string_view anchors[] = {
+        "review", "submi", "prep", "revis", "r&r", "r & r", "working", "eingereicht", "vorbereitung", "begutachtung",
+        "uberarbeitung", "soumis", "evaluation", "enviado", "sottopost", "sottomess", "submetido",
+        "\xE5\x9C\xA8\xE6\x8A\x95", "\xE6\x8A\x95\xE7\xA8\xBF", "\xE5\xAE\xA1\xE7\xA8\xBF"};
     std::string l = text::fold(s);
+    if (std::none_of(std::begin(anchors), std::end(anchors), [&](std::string_view a) { return l.find(a) != std::string::npos; }))
+        return false;
     for (std::string_view st : statuses)
         if (contains_words(l, st)) return true;
+    // "Working paper" as a status, not the name of a series ("NBER Working Paper No. 123").
+    for (std::size_t at = l.find("working paper"); at != std::string::npos; at = l.find("working paper", at + 1)) {
+        std::size_t before = l.find_last_not_of(' ', at == 0 ? std::string::npos : at - 1);
+        if (at == 0 || before == std::string::npos || !std::isalnum(static_cast<unsigned char>(l[before]))) return true;
+    }
     return false;
 }
 
@@ -281,7 +293,7 @@ std::string venue_from_rest(std::string_view rest) {
     std::string_view r = rest;
     auto people = [](const std::string& x) { return !x.empty() && is_author_list(x) && !normalize::find_venue(x); };
     auto several = [](const std::string& x) { return x.find(", ") != std::string::npos || x.find(" and ") != std::string::npos; };
-    bool skip_people = people(v);
+    bool skip_people = rest.find(". ") != std::string_view::npos && people(v);
     for (int skip = 0; skip < 2 && (v.empty() || skip_people); ++skip) {
         std::size_t dot = r.find(". ");
         if (dot == std::string_view::npos) break;

@@ -42,6 +42,8 @@ TextDocument read_pdf(std::string_view bytes, std::string_view name);
 Profile read_json_resume(std::string_view utf8, std::string_view name);
 /// Profile JSON: one object, an array of objects, or JSON Lines. Throws Error(parse).
 std::vector<Profile> read_profile_json(std::string_view utf8, std::string_view name);
+/// One profile JSON object (the caller knows the text is one well-formed object).
+Profile read_profile_object(std::string_view utf8, std::string_view name);
 
 /// What a JSON CV in a schema of its own gives: the fields its keys name
 /// (`profile`: name, affiliations, publications, skills, interests, awards and a
