@@ -49,6 +49,7 @@ std::vector<RawEntry> split_entries(const Block& block) {
     bool gap = false;
     bool listing = false;  // a marked line has been seen
     bool pending = false;  // under a status sub-heading ("Under Review", "In Vorbereitung")
+    bool titled = false;   // cur was opened by a heading that is the entry's title
     auto flush = [&] {
         if (!cur.lines.empty()) {
             cur.year_hint = year_hint;
@@ -56,10 +57,13 @@ std::vector<RawEntry> split_entries(const Block& block) {
             out.push_back(std::move(cur));
         }
         cur = RawEntry{};
+        titled = false;
     };
     for (const Line& l : block.lines) {
         if (l.blank()) {
-            if (!has_markers) flush();
+            // (A heading title waits for its authors and venue across the paragraph break.)
+            bool title_only = cur.lines.size() == 1 && titled;
+            if (!has_markers && !title_only) flush();
             gap = true;
             continue;
         }
@@ -72,6 +76,16 @@ std::vector<RawEntry> split_entries(const Block& block) {
         }
         if (l.heading_level > 0) {  // a sub-heading ("Conference Papers") is no entry
             flush();
+            // ... but a heading per paper ("<h5>Title</h5><p>Authors<br>Venue, 2026</p>")
+            // is the title of the entry below it: long, and no heading word.
+            if (count_words(l.text) >= 4 && !heading_kind(l.text) && !mentions_submission(l.text) &&
+                find_years(l.text).empty()) {
+                cur.lines.push_back(l.text);
+                titled = true;
+                listing = true;
+                gap = false;
+                continue;
+            }
             pending = mentions_submission(l.text);
             continue;
         }
@@ -94,11 +108,13 @@ std::vector<RawEntry> split_entries(const Block& block) {
         if (!starts && has_markers && gap && count_words(l.text) >= 6 && !find_years(l.text).empty() &&
             !chars::is_lower(chars::first(l.text)))
             starts = true;  // an unmarked entry after a blank line in a marked list
+        if (starts && titled && cur.lines.size() == 1) starts = false;  // the title's own lines
         if (starts) {
             flush();
             cur.label = l.label;
         }
         cur.lines.push_back(l.text);
+        titled = false;  // the title has its first line below it
         gap = false;
         if (!has_markers && ends_entry(l.text, cur.lines)) {
             // Only split a paragraph of several entries, not a single wrapped one.

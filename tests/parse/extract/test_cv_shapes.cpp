@@ -253,3 +253,30 @@ Research Scientist, Larchmont Institute, 09/18 – 06/21
     CHECK(larch->start_year == 2018);
     CHECK(larch->end_year == 2021);
 }
+
+TEST_CASE("HTML: a heading per paper is the title of the entry below it, not a section") {
+    Profile p = parse_one(R"(<html><body><h1>Ines Okonkwo-Berg</h1>
+<h2>Publications</h2>
+<h3>Conference Papers</h3>
+<div class="publication-item">
+  <h5>Gradient Sketching for Federated Fine-Tuning</h5>
+  <p><strong>Ines Okonkwo-Berg</strong>, Paulo Reyes<br>
+  <em>International Conference on Machine Learning (ICML)</em>, 2024</p>
+</div>
+<div class="publication-item">
+  <h5>Private Retrieval with Learned Codebooks</h5>
+  <p>Tarek Almasi, <strong>Ines Okonkwo-Berg</strong><br>
+  <em>Annual Meeting of the Association for Computational Linguistics (ACL)</em>, 2023</p>
+</div>
+</body></html>)",
+                          "pubs.html");
+    CHECK(p.publications.size() == 2);
+    const auto* sketch = publication(p, "Gradient Sketching for Federated Fine-Tuning");
+    REQUIRE(sketch);
+    CHECK(sketch->year == 2024);
+    const auto* retrieval = publication(p, "Private Retrieval with Learned Codebooks");
+    REQUIRE(retrieval);
+    CHECK(retrieval->year == 2023);
+    CHECK(std::none_of(p.sections.begin(), p.sections.end(),
+                       [](const cvsearch::Section& s) { return s.heading.find("Gradient Sketching") != std::string::npos; }));
+}
