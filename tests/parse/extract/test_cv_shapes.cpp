@@ -280,3 +280,16 @@ TEST_CASE("HTML: a heading per paper is the title of the entry below it, not a s
     CHECK(std::none_of(p.sections.begin(), p.sections.end(),
                        [](const cvsearch::Section& s) { return s.heading.find("Gradient Sketching") != std::string::npos; }));
 }
+
+TEST_CASE("PDF text: an institution hyphenated across a line is joined, a hyphenated name keeps its hyphen") {
+    Profile p = parse_one("Mira Example\n\nEducation\nPh.D. in Physics, University of Edin-\nburgh, 2015 - 2019\n\n"
+                          "Experience\nResearch Scientist, Jae-\nWon Robotics Institute, 2019 - 2022\n",
+                          "cv.txt");
+    const auto* edinburgh = affiliation(p, "University of Edinburgh");
+    REQUIRE(edinburgh);
+    CHECK(edinburgh->start_year == 2015);
+    CHECK(edinburgh->end_year == 2019);
+    CHECK(std::any_of(p.affiliations.begin(), p.affiliations.end(), [](const cvsearch::Affiliation& a) {
+        return a.institution_raw.rfind("Jae-Won", 0) == 0;
+    }));
+}
