@@ -28,6 +28,7 @@ Xapian::Query neighbour_phrases(const PreparedQuery& prepared) {
         if (!previous.empty() && previous != word) {
             const Xapian::Query pair[] = {Xapian::Query(previous), Xapian::Query(word)};
             phrases.emplace_back(Xapian::Query::OP_PHRASE, std::begin(pair), std::end(pair), 2);
+            phrases.emplace_back(Xapian::Query::OP_NEAR, std::begin(pair), std::end(pair), near_window);
         }
         previous = word;
     }
