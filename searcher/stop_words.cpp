@@ -11,17 +11,13 @@ namespace {
 // Function words (a short classic list: the words no one searches a CV for)
 // and the words of questions and requests.
 constexpr std::string_view stop_list[] = {
-    "a",        "about",   "all",     "am",      "an",      "and",      "any",        "anybody",  "anyone",
-    "are",      "as",      "at",      "be",      "been",    "being",    "but",        "by",       "can",
-    "could",    "did",     "do",      "does",    "doing",   "expert",   "experts",    "find",     "for",
-    "from",     "had",     "has",     "have",    "having",  "he",       "her",        "here",     "him",
-    "his",      "how",     "i",       "in",      "into",    "is",       "it",         "its",      "list",
-    "me",       "my",      "of",      "on",      "or",      "our",      "people",     "person",   "persons",
-    "please",   "profile", "profiles", "researcher", "researchers", "scientist", "scientists", "she", "show",
-    "so",       "some",    "somebody", "someone", "than",   "that",     "the",        "their",    "them",
-    "there",    "these",   "they",    "this",    "those",   "to",       "us",         "was",      "we",
-    "were",     "what",    "when",    "where",   "which",   "who",      "whom",       "whose",    "why",
-    "will",     "with",    "would",   "you",     "your",    "within"};
+    "a", "about", "all", "am", "an", "and", "any", "anybody", "anyone", "are", "as", "at", "be", "been",
+    "being", "but", "by", "can", "could", "did", "do", "does", "doing", "find", "for", "from", "had", "has",
+    "have", "having", "he", "her", "here", "him", "his", "how", "i", "in", "into", "is", "it", "its", "me",
+    "my", "of", "on", "or", "our", "people", "person", "persons", "please", "researcher", "researchers",
+    "she", "show", "so", "some", "somebody", "someone", "than", "that", "the", "their", "them", "there",
+    "these", "they", "this", "those", "to", "us", "was", "we", "were", "what", "when", "where", "which",
+    "who", "whom", "whose", "why", "will", "with", "within", "would", "you", "your"};
 
 /// "works on X", "working at Y", "work with Z": the verb says nothing either.
 bool is_work_verb(std::string_view w) { return w == "works" || w == "working" || w == "work" || w == "worked"; }
