@@ -52,7 +52,8 @@ Action add_search_command(CLI::App& app) {
     auto a = std::make_shared<SearchArgs>();
     CLI::App* cmd = app.add_subcommand("search", "Search the index (the default: `cvsearch QUERY` is `cvsearch search QUERY`)");
     cmd->footer(
-        "Query syntax: words (all must match), \"phrases\", AND OR NOT ( ), +word -word, prefix*,\n"
+        "Query syntax: words (all must match; with fewer than a page of such profiles, those\n"
+        "with most words follow, marked), \"phrases\", AND OR NOT ( ), +word -word, prefix*,\n"
         "fields name: title: interest: skill:, filters venue:SOSP institution:KAIST,\n"
         "year:2019..2024 (has a publication in that range). A syntax error never fails the\n"
         "search: it is searched leniently and a warning is printed.\n\n"

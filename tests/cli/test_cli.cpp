@@ -354,3 +354,26 @@ TEST_CASE("index: the same folder given by another path is the same files") {
         CHECK(again.out.find("0 added, 0 updated, 3 unchanged, 0 removed") != std::string::npos);
     }
 }
+
+TEST_CASE("no dead ends: a word no profile has, stop words, and a misspelled query still list profiles, saying why") {
+    // "unicorns" is in no sample profile: the profiles with the other two words come, marked.
+    RunResult relaxed = search({"energy measurement unicorns", "--limit", "3"});
+    CHECK(relaxed.exit_code == 0);
+    CHECK(relaxed.err.find("cvsearch: warning: no profile has all 3 words; showing profiles with 2 of 3") != std::string::npos);
+    CHECK(relaxed.out.find("(2 of 3 words)") != std::string::npos);
+    json j = search_json({"energy measurement unicorns"});
+    CHECK(j.at("relaxed") == true);
+    CHECK(j.at("all_words_total") == 0);
+    CHECK(j.at("query_words") == 3);
+    REQUIRE_FALSE(j.at("hits").empty());
+    CHECK(j.at("hits").at(0).at("words_matched") == 2);
+    // Question words are left out: the same profiles as the bare word.
+    CHECK(ids_of(search_json({"who works on energy"})) == ids_of(search_json({"energy"})));
+    // Nothing matches as typed: the suggestion is searched and shown.
+    RunResult fixed = search({"enrgy mesurement"});
+    CHECK(fixed.exit_code == 0);
+    CHECK(fixed.out.find("Showing results for: energy measurement") != std::string::npos);
+    json s = search_json({"enrgy mesurement"});
+    CHECK(s.at("searched") == "energy measurement");
+    CHECK(ids_of(s) == ids_of(search_json({"energy measurement"})));
+}
