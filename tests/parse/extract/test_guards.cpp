@@ -244,3 +244,16 @@ TEST_CASE("a venue slot holding authors or a title before the venue keeps the ve
     CHECK(p.publications[1].venue_raw == "");
     CHECK(p.publications[2].venue_raw == "");
 }
+
+TEST_CASE("a venue named in a biography paragraph is no publication; a news item's is") {
+    Profile bio = extract_text(
+        "Avery Quinlan\n\nAvery is a researcher with experience in model interpretability and in the evaluation of "
+        "language models for scientific text, with publications at ACL and NeurIPS 2025 and spotlights at several workshops.\n\n"
+        "EDUCATION\nExample University  2019 - 2023\n");
+    CHECK(bio.publications.empty());
+    Profile news = extract_text(
+        "Avery Quinlan\n\nNEWS\n2025: Our paper on sparse probes got a spotlight at NeurIPS 2025!\n\n"
+        "EDUCATION\nExample University  2019 - 2023\n");
+    REQUIRE(news.publications.size() == 1);
+    CHECK(news.publications[0].venue_raw == "NeurIPS 2025");
+}
