@@ -53,12 +53,22 @@ const std::vector<std::pair<std::string, WordSet>>& word_table() {
 
 const WordSet& words(const char* cls) {
     static const WordSet none;
+    // Callers pass string literals: remember the last few by address.
+    thread_local std::array<std::pair<const char*, const WordSet*>, 8> recent{};
+    thread_local std::size_t next = 0;
+    for (const auto& [ptr, set] : recent)
+        if (ptr == cls) return *set;
+    const WordSet* found = &none;
     for (const auto& [name, set] : word_table())
-        if (name == cls) return set;
-    return none;
+        if (name == cls) found = &set;
+    recent[next++ % recent.size()] = {cls, found};
+    return *found;
 }
 
-bool is(const char* cls, std::string_view key) { return words(cls).find(key) != words(cls).end(); }
+bool is(const char* cls, std::string_view key) {
+    const WordSet& set = words(cls);
+    return set.find(key) != set.end();
+}
 
 // The key starts with one of the class's phrases, as whole words.
 bool starts_with(const char* cls, std::string_view key) {
@@ -323,17 +333,19 @@ std::string_view venue_rejection(std::string_view value, const PeopleInCv& peopl
     // A sentence: an abstract or teaser under the entry.
     static const WordSet prose{"we", "our", "i", "my", "this", "these", "is", "are", "was", "were", "has", "have",
                                   "propose", "proposed", "served", "uses", "using"};
-    bool prose_word = std::any_of(toks.begin(), toks.end(), [&](std::string_view t) { return prose.find(t) != prose.end(); });
+    bool prose_word = n >= 8 && std::any_of(toks.begin(), toks.end(), [&](std::string_view t) { return prose.find(t) != prose.end(); });
     if (n > 25 && !text::starts_with_icase(trimmed, "proceedings")) return "sentence";
     if (n >= 8 && prose_word) return "sentence";
     if (n >= 6 && !trimmed.empty() && trimmed.back() == '.' && !venue_word) return "sentence";
     // A list of people: "Ines Marlow and Tomas Velarde", "A. Lee, B. Chen", also
     // before the venue's sentence ("Ines Marlow and Tomas Velarde. EMNLP").
-    if (!venue_word && names_list(trimmed, people)) return "names";
-    if (auto dot = trimmed.rfind(". "); dot != std::string::npos && names_list(trimmed.substr(0, dot + 1), people)) return "names";
+    bool separated = trimmed.find_first_of(",&") != std::string::npos || trimmed.find(" and ") != std::string::npos;
+    if (!venue_word && separated && names_list(trimmed, people)) return "names";
+    if (auto dot = trimmed.rfind(". "); dot != std::string::npos && separated && names_list(trimmed.substr(0, dot + 1), people)) return "names";
     // A person or a title, unless the venue table knows the value (looked up last: it is the costly test).
     std::string_view verdict;
-    bool one_word = n == 1 && chars::count_letters(trimmed) >= 3;
+    // (Asking builds the CV's list of people: only for values shaped like a name.)
+    bool one_word = n == 1 && chars::count_letters(trimmed) >= 3 && name_word(trimmed);
     if ((one_word || person_like(trimmed)) && people.contains(value)) verdict = "person";
     // A paper title: several words, title words, no word a venue name has, not
     // an abbreviated journal name ("J. Mod. Phys. A").
@@ -514,6 +526,8 @@ std::size_t quote_len_at(std::string_view s, std::size_t at) {
 bool split_citation(Publication& pub, const PeopleInCv& people) {
     if (!pub.venue_raw.empty() || pub.title.empty()) return false;
     std::string_view t = pub.title;
+    // Every shape below has a quote (ASCII, curly: 0xE2 lead byte), a "(year)" or a label's colon.
+    if (t.find_first_of("\"'`(:\xE2") == std::string_view::npos) return false;
     // "Title. Journal/Conference: Venue": a label names the venue.
     const std::string lower = text::ascii_lower(t);
     for (std::string_view label : {"journal/conference:", "conference/journal:", "journal:", "conference:", "venue:", "published in:"}) {
