@@ -71,12 +71,15 @@ bool is(const char* cls, std::string_view key) {
 }
 
 // The key starts with one of the class's phrases, as whole words.
+// (Phrases in the lists have at most five words: longer prefixes are not looked up.)
 bool starts_with(const char* cls, std::string_view key) {
     const WordSet& set = words(cls);
-    for (std::size_t sp = key.find(' '); ; sp = key.find(' ', sp + 1)) {
+    std::size_t sp = key.find(' ');
+    for (int n = 1; n <= 5; ++n, sp = key.find(' ', sp + 1)) {
         if (set.find(key.substr(0, sp)) != set.end()) return true;
         if (sp == std::string_view::npos) return false;
     }
+    return false;
 }
 
 // The words of a key; views into it.
