@@ -258,7 +258,9 @@ std::string repair_institution(std::string_view raw) {
     if (open != std::string::npos && s.back() == ')') {
         std::string inner = s.substr(open + 2, s.size() - open - 3);
         auto first = std::string(text::trim(std::string_view(inner).substr(0, inner.find(','))));
-        if (inner.find(',') != std::string::npos && (is_location(first) || is("place", key_of(first))))
+        auto last = std::string(text::trim(std::string_view(inner).substr(inner.rfind(',') + 1)));
+        if (inner.find(',') != std::string::npos &&
+            (is_location(first) || is("place", key_of(first)) || is_country_or_state(last) || is("place", key_of(last))))
             s = std::string(text::trim(std::string_view(s).substr(0, open)));
     }
     // Glued words: a heading before, or a month after, the institution.

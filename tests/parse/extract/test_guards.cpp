@@ -83,6 +83,7 @@ TEST_CASE("institutions are repaired: glued months and headings, places in paren
     CHECK(repair_institution("Hospital for Sick Children (Toronto") == "Hospital for Sick Children");
     CHECK(repair_institution("Hospital for Sick Children (Toronto, Ontario, Canada)") == "Hospital for Sick Children");
     CHECK(repair_institution("Econometric Summer School (Barcelona") == "Econometric Summer School");
+    CHECK(repair_institution("Example Language School (Pelotas, Brazil)") == "Example Language School");
     CHECK(repair_institution("Scientific engineer at I NRIA") == "Scientific engineer at INRIA");
     // An acronym in parentheses is no place and stays.
     CHECK(repair_institution("Example Institute of Technology (EIT)") == "Example Institute of Technology (EIT)");
