@@ -7,6 +7,8 @@ namespace cvsearch::data {
 std::string_view venues_tsv();
 std::string_view institutions_tsv();
 std::string_view synonyms_tsv();
+/// Words that tell what a facet value is not (parse/extract/guards.cpp).
+std::string_view guard_words_tsv();
 
 // data/registry/ (tools/build_registry_tables.py), embedded whole by cmake/embed_binary.cmake.
 std::string_view registry_institutions_tsv();

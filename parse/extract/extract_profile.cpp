@@ -1,6 +1,7 @@
 // The whole extraction: sections first, then each facet from the sections that hold it.
 #include "parse/extract/affiliations.hpp"
 #include "parse/extract/extract.hpp"
+#include "parse/extract/guards.hpp"
 #include "parse/extract/lists.hpp"
 #include "parse/extract/mentions.hpp"
 #include "parse/extract/names.hpp"
@@ -55,7 +56,7 @@ bool has_publication_section(const std::vector<Block>& blocks) {
 Profile extract_profile(const readers::TextDocument& doc) {
     std::vector<Block> blocks = split_blocks(doc.text);
     Profile p;
-    p.name = find_name(blocks, doc);
+    p.name = guard_name(find_name(blocks, doc));  // a heading or nationality line gives ""
     p.emails = find_emails(blocks, doc);
     p.homepage = find_homepage(doc);
     p.headline = find_headline(blocks, p.name);
@@ -89,11 +90,13 @@ Profile extract_profile(const readers::TextDocument& doc) {
         if (!listed || !publication_section)
             for (auto& pub : mentioned_publications(b)) p.publications.push_back(std::move(pub));
     }
+    if (p.name.empty()) p.name = name_from_introduction(doc.text);
     if (p.name.empty()) p.name = author_of_every_paper(p.publications);
     if (p.affiliations.empty())
         for (const Block& b : blocks)
             if (b.kind == "header" || b.kind == "summary" || b.kind == "other" || b.kind == "research")
                 for (auto& a : mentioned_affiliations(b)) p.affiliations.push_back(std::move(a));
+    guard_profile(p);
     return p;
 }
 

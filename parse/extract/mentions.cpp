@@ -152,7 +152,10 @@ std::vector<Publication> mentioned_publications(const Block& block) {
     for (const Line& l : block.lines) {
         if (l.blank()) continue;
         std::string line_lower = text::ascii_lower(l.text);
-        bool paper_line = has_paper_context(line_lower);
+        // A biography paragraph sums a career up ("Publications at ACL and NeurIPS 2025 and
+        // spotlights at ..."); only a news item or a short line names one paper by its venue.
+        bool bio_paragraph = (block.kind == "header" || block.kind == "summary") && chars::count_words(l.text) > 25;
+        bool paper_line = has_paper_context(line_lower) && !bio_paragraph;
         std::optional<int> date = line_year(l.text);
         for (const std::string& clause : clauses_of(l.text)) {
             std::string lower = " " + text::ascii_lower(clause) + " ";

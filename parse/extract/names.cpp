@@ -10,6 +10,7 @@
 #include "parse/extract/chars.hpp"
 #include "parse/extract/dates.hpp"
 #include "parse/extract/extract.hpp"
+#include "parse/extract/guards.hpp"
 
 namespace cvsearch::extract {
 namespace {
@@ -197,7 +198,8 @@ bool looks_like_person_name(std::string_view s) {
         if (!all_caps && chars::count_letters(w) >= 2 && chars::count_upper(w) == chars::count_letters(w)) return false;
         ++full_words;
     }
-    return full_words >= 2 || (full_words == 1 && words.size() >= 2 && !is_initial(words.back()));
+    bool shaped = full_words >= 2 || (full_words == 1 && words.size() >= 2 && !is_initial(words.back()));
+    return shaped && !is_not_a_name(s);  // "Technical Strengths", "Citizen of X"
 }
 
 namespace {

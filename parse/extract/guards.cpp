@@ -1,0 +1,596 @@
+// Guards: values that have the place of a facet value but are something else.
+//
+// Every test here is about the value's own shape (a month, a sentence, a list
+// of names), its words (data/guard_words.tsv) or the CV itself (a co-author's
+// name in the venue slot); none knows any particular CV.
+#include "parse/extract/guards.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/data.hpp"
+#include "core/text.hpp"
+#include "parse/extract/chars.hpp"
+#include "parse/extract/dates.hpp"
+#include "parse/extract/lexicon.hpp"
+#include "parse/normalize/normalize.hpp"
+
+namespace cvsearch::extract {
+namespace {
+
+// ---- the word table ---------------------------------------------------------
+
+// Looked up by string_view without building a std::string.
+struct ViewHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+using WordSet = std::unordered_set<std::string, ViewHash, std::equal_to<>>;
+
+// The classes of data/guard_words.tsv, read once. Few classes: a linear scan by
+// name is cheaper than hashing the class name on every lookup.
+const std::vector<std::pair<std::string, WordSet>>& word_table() {
+    static const auto table = [] {
+        std::vector<std::pair<std::string, WordSet>> t;
+        for (std::string_view line : text::split(data::guard_words_tsv(), '\n')) {
+            if (line.empty() || line.front() == '#') continue;
+            auto tab = line.find('\t');
+            if (tab == std::string_view::npos) continue;
+            std::string k = text::fold_key(line.substr(tab + 1));
+            if (k.empty()) continue;
+            std::string_view cls = line.substr(0, tab);
+            auto it = std::find_if(t.begin(), t.end(), [&](const auto& c) { return c.first == cls; });
+            if (it == t.end()) it = t.insert(t.end(), {std::string(cls), WordSet{}});
+            it->second.insert(std::move(k));
+        }
+        return t;
+    }();
+    return table;
+}
+
+const WordSet& words(const char* cls) {
+    static const WordSet none;
+    // Callers pass string literals: remember the last few by address.
+    thread_local std::array<std::pair<const char*, const WordSet*>, 8> recent{};
+    thread_local std::size_t next = 0;
+    for (const auto& [ptr, set] : recent)
+        if (ptr == cls) return *set;
+    const WordSet* found = &none;
+    for (const auto& [name, set] : word_table())
+        if (name == cls) found = &set;
+    recent[next++ % recent.size()] = {cls, found};
+    return *found;
+}
+
+bool is(const char* cls, std::string_view key) {
+    const WordSet& set = words(cls);
+    return set.find(key) != set.end();
+}
+
+// The key starts with one of the class's phrases, as whole words.
+// (Phrases in the lists have at most five words: longer prefixes are not looked up.)
+bool starts_with(const char* cls, std::string_view key) {
+    const WordSet& set = words(cls);
+    std::size_t sp = key.find(' ');
+    for (int n = 1; n <= 5; ++n, sp = key.find(' ', sp + 1)) {
+        if (set.find(key.substr(0, sp)) != set.end()) return true;
+        if (sp == std::string_view::npos) return false;
+    }
+    return false;
+}
+
+// The words of a key; views into it.
+std::vector<std::string_view> tokens(const std::string& key) {
+    std::vector<std::string_view> out;
+    for (std::string_view t : text::split(key, ' '))
+        if (!t.empty()) out.push_back(t);
+    return out;
+}
+
+// Combining marks (U+0300–U+036F) dropped: "D͡ecember" (a LaTeX tie accent read
+// from a redefined macro) is "December".
+std::string without_marks(std::string_view s) {
+    // U+0300–U+036F are encoded as 0xCC 0x80 … 0xCD 0xAF: most text has neither byte.
+    if (s.find_first_of("\xCC\xCD") == std::string_view::npos) return std::string(s);
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        std::size_t at = i;
+        char32_t c = chars::next(s, i);
+        if (c >= 0x300 && c <= 0x36F) continue;
+        out.append(s.substr(at, i - at));
+    }
+    return out;
+}
+
+std::string key_of(std::string_view s) { return text::fold_key(without_marks(s)); }
+
+// ---- shapes -----------------------------------------------------------------
+
+bool all_upper_word(std::string_view w) {
+    std::size_t letters = chars::count_letters(w);
+    return letters >= 2 && chars::count_upper(w) == letters;
+}
+
+// "Ada", "O'Neil", "Macklin-Cordes", "J." or "J": a word a person's name has.
+// An all-capitals word counts only when `capitals_surname` ("Ada LOVELACE"); in
+// an author list it is an acronym ("Ada Byron and Bo Lee. EMNLP").
+bool name_word(std::string_view w, bool capitals_surname = false) {
+    if (w.empty()) return false;
+    if (!chars::is_upper(chars::first(w))) return false;
+    if (!capitals_surname && chars::count_letters(w) >= 3 && chars::count_upper(w) == chars::count_letters(w)) return false;
+    std::size_t i = 0;
+    while (i < w.size()) {
+        char32_t c = chars::next(w, i);
+        if (!chars::is_letter(c) && c != '-' && c != '\'' && c != '.' && c != 0x2019) return false;
+    }
+    return true;
+}
+
+// "Yongdae Kim", "Staffan I Lindberg", "J. Smith": 2–4 name words.
+bool person_like(std::string_view s) {
+    std::string collapsed = text::collapse_whitespace(s);
+    auto ws = text::split(collapsed, ' ');
+    if (ws.size() < 2 || ws.size() > 4) return false;
+    return std::all_of(ws.begin(), ws.end(), [](std::string_view w) { return name_word(w); });
+}
+
+bool has_link(std::string_view s) {
+    std::string lower = text::ascii_lower(s);
+    if (lower.find("http") != std::string::npos || lower.find("www.") != std::string::npos || lower.find("doi.org") != std::string::npos)
+        return true;
+    // A bare DOI: "10.1016/j.x.2022.07.047".
+    for (std::size_t at = lower.find("10."); at != std::string::npos; at = lower.find("10.", at + 1)) {
+        std::size_t i = at + 3, digits = 0;
+        while (i < lower.size() && std::isdigit(static_cast<unsigned char>(lower[i]))) ++i, ++digits;
+        if (digits >= 4 && i < lower.size() && lower[i] == '/') return true;
+    }
+    return false;
+}
+
+// A label and a colon: "PDF:Research", "DOI: 10.1/x", "LinkedIn: ...".
+bool labelled_link(std::string_view s) {
+    auto colon = s.find(':');
+    return colon != std::string_view::npos && colon > 0 && is("link", key_of(s.substr(0, colon)));
+}
+
+std::size_t count_words(std::string_view s) { return chars::count_words(s); }
+
+}  // namespace
+
+// ---- people -----------------------------------------------------------------
+
+bool PeopleInCv::contains(std::string_view value) const {
+    if (!profile_) return false;
+    if (!built_) build();
+    if (names_.empty()) return false;
+    std::string k = key_of(value);
+    if (k.empty()) return false;
+    return names_.count(k) > 0 || (k.find(' ') == std::string::npos && surnames_.count(k) > 0);
+}
+
+void PeopleInCv::build() const {
+    built_ = true;
+    auto add = [&](std::string_view raw) {
+        std::string k = key_of(raw);
+        auto toks = tokens(k);
+        if (toks.size() < 2 || toks.size() > 5) return;
+        names_.insert(k);
+        // "Kim, Yongdae" names the surname first; else it is the last word.
+        std::string_view surname = raw.find(',') != std::string_view::npos ? toks.front() : toks.back();
+        if (surname.size() >= 3) surnames_.insert(std::string(surname));
+    };
+    if (!profile_->name.empty()) add(profile_->name);
+    for (const auto& pub : profile_->publications)
+        for (const auto& a : pub.authors) add(a);
+}
+
+PeopleInCv people_in(const Profile& profile) { return PeopleInCv(&profile); }
+
+// ---- small caps -------------------------------------------------------------
+
+std::string join_small_caps(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    std::size_t i = 0;
+    while (i < s.size()) {
+        // A lone capital at a word start, then one space, then a capitals word.
+        bool word_start = i == 0 || s[i - 1] == ' ' || s[i - 1] == '(' || s[i - 1] == '\t';
+        std::size_t j = i;
+        char32_t c = chars::next(s, j);
+        if (word_start && chars::is_upper(c) && j < s.size() && s[j] == ' ') {
+            std::size_t k = j + 1, end = k;
+            while (end < s.size() && s[end] != ' ' && s[end] != '\t' && s[end] != ',' && s[end] != ')') ++end;
+            std::string_view next = s.substr(k, end - k);
+            if (all_upper_word(next)) {
+                out.append(s.substr(i, j - i));
+                out.append(next);
+                i = end;
+                continue;
+            }
+        }
+        out.append(s.substr(i, j - i));
+        i = j;
+    }
+    return out;
+}
+
+// ---- institutions -----------------------------------------------------------
+
+namespace {
+
+// Splits a word at its inner case boundaries: "KAISTMar" -> "KAIST" "Mar",
+// "EducationUniversity" -> "Education" "University".
+std::vector<std::string> case_pieces(std::string_view w) {
+    std::vector<std::string> out;
+    std::size_t from = 0;
+    for (std::size_t i = 1; i < w.size(); ++i) {
+        auto up = [&](std::size_t k) { return std::isupper(static_cast<unsigned char>(w[k])) != 0; };
+        auto low = [&](std::size_t k) { return std::islower(static_cast<unsigned char>(w[k])) != 0; };
+        bool lower_upper = low(i - 1) && up(i);
+        bool acronym_end = up(i - 1) && up(i) && i + 1 < w.size() && low(i + 1) && i - from >= 2;
+        if (lower_upper || acronym_end) {
+            out.emplace_back(w.substr(from, i - from));
+            from = i;
+        }
+    }
+    out.emplace_back(w.substr(from));
+    return out;
+}
+
+}  // namespace
+
+std::string repair_institution(std::string_view raw) {
+    std::string s = join_small_caps(text::trim(raw));
+    // "org=Example University": a key=value option of a CV macro left in front.
+    if (auto eq = s.find('='); eq != std::string::npos && eq > 0 && eq < 12 &&
+        std::all_of(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(eq), [](char c) { return std::islower(static_cast<unsigned char>(c)) != 0; }))
+        s = std::string(text::trim(std::string_view(s).substr(eq + 1)));
+    // "Org (City, Country" cut at the inner comma: the aside goes.
+    auto open = s.rfind('(');
+    if (open != std::string::npos && s.find(')', open) == std::string::npos && open > 0)
+        s = std::string(text::trim(std::string_view(s).substr(0, open)));
+    // "Org (Toronto, Ontario, Canada)": a parenthesised place goes, the org stays whole.
+    open = s.find(" (");
+    if (open != std::string::npos && s.back() == ')') {
+        std::string inner = s.substr(open + 2, s.size() - open - 3);
+        auto first = std::string(text::trim(std::string_view(inner).substr(0, inner.find(','))));
+        auto last = std::string(text::trim(std::string_view(inner).substr(inner.rfind(',') + 1)));
+        if (inner.find(',') != std::string::npos &&
+            (is_location(first) || is("place", key_of(first)) || is_country_or_state(last) || is("place", key_of(last))))
+            s = std::string(text::trim(std::string_view(s).substr(0, open)));
+    }
+    // Glued words: a heading before, or a month after, the institution.
+    auto sp = s.find(' ');
+    std::string first = s.substr(0, sp);
+    auto head = case_pieces(first);
+    if (head.size() >= 2 && is("heading", key_of(head.front())))
+        s = s.substr(head.front().size());
+    auto last_sp = s.rfind(' ');
+    std::string last = last_sp == std::string::npos ? s : s.substr(last_sp + 1);
+    auto tail = case_pieces(last);
+    if (tail.size() >= 2 && is("month", key_of(tail.back()))) s.erase(s.size() - tail.back().size());
+    return std::string(text::trim(s));
+}
+
+std::string_view institution_rejection(std::string_view value, const PeopleInCv& people) {
+    std::string k = key_of(value);
+    if (k.empty()) return "empty";
+    auto toks = tokens(k);
+    if (std::all_of(toks.begin(), toks.end(), [](std::string_view t) { return is("month", t); })) return "month";
+    if (is("generic", k)) return "generic";
+    if (is("degree", k) || starts_with_degree(value)) return "degree";
+    if (is("heading", k)) return "heading";
+    if (is("link", k) || labelled_link(value) || has_link(value)) return "link";
+    if (starts_with("person_lead", k) && toks.size() <= 6) return "person";
+    if (is("field", k)) return "field";
+    if (is("tool", k)) return "tool";
+    if (is("place", k)) return "place";
+    if (institution_strength(value) != InstitutionStrength::none || normalize::find_institution(value)) return "";
+    if (people.contains(value)) return "person";
+    return "";
+}
+
+// "Ines Marlow and Tomas Velarde", "A. Lee, B. Chen, C. Park": every piece a
+// person's name. Two capitalized pairs alone may be a venue ("Organizational
+// Behavior and Human Decision Processes"): an initial, a third name or a person
+// the CV names decides.
+static bool names_list(std::string s, const PeopleInCv& people) {
+    for (std::size_t at; (at = s.find(" and ")) != std::string::npos;) s.replace(at, 5, ",");
+    for (std::size_t at; (at = s.find(" & ")) != std::string::npos;) s.replace(at, 3, ",");
+    std::size_t named = 0, nonempty = 0;
+    bool initial = false, known = false;
+    for (auto p : text::split(s, ',')) {
+        p = text::trim(p);
+        if (p.empty()) continue;
+        ++nonempty;
+        if (!person_like(p)) return false;
+        ++named;
+        known |= people.contains(p);
+        for (std::string_view w : text::split(p, ' ')) initial |= chars::count_letters(w) == 1;
+    }
+    return nonempty >= 2 && named == nonempty && (initial || known || nonempty >= 3);
+}
+
+// ---- venues -----------------------------------------------------------------
+
+std::string_view venue_rejection(std::string_view value, const PeopleInCv& people) {
+    std::string k = key_of(value);
+    if (k.empty()) return "empty";
+    if (has_link(value) || labelled_link(value) || is("link", k)) return normalize::find_venue(value) ? "" : "link";
+    std::string lower = " " + k + " ";
+    for (const char* note : {" acceptance rate ", " equal contribution ", " click here ", " last updated ", " impact factor ", " supervisor ",
+                             " advisor ", " adviser ", " joint work ", " in progress "})
+        if (lower.find(note) != std::string::npos) return "status";
+    if (starts_with("status_lead", k)) return "status";
+    if (is("heading", k)) return "heading";
+    const auto toks = tokens(k);
+    if (std::all_of(toks.begin(), toks.end(), [](std::string_view t) {
+            return is("month", t) || std::all_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+        }))
+        return "date";  // "Spring", "2023"
+    std::size_t n = count_words(value);
+    std::string trimmed(text::trim(value));
+    bool venue_word = std::any_of(toks.begin(), toks.end(), [](std::string_view t) { return is("venue_word", t); });
+    // A sentence: an abstract or teaser under the entry.
+    static const WordSet prose{"we", "our", "i", "my", "this", "these", "is", "are", "was", "were", "has", "have",
+                                  "propose", "proposed", "served", "uses", "using"};
+    bool prose_word = n >= 8 && std::any_of(toks.begin(), toks.end(), [&](std::string_view t) { return prose.find(t) != prose.end(); });
+    if (n > 25 && !text::starts_with_icase(trimmed, "proceedings")) return "sentence";
+    if (n >= 8 && prose_word) return "sentence";
+    if (n >= 6 && !trimmed.empty() && trimmed.back() == '.' && !venue_word) return "sentence";
+    // A list of people: "Ines Marlow and Tomas Velarde", "A. Lee, B. Chen", also
+    // before the venue's sentence ("Ines Marlow and Tomas Velarde. EMNLP").
+    bool separated = trimmed.find_first_of(",&") != std::string::npos || trimmed.find(" and ") != std::string::npos;
+    if (!venue_word && separated && names_list(trimmed, people)) return "names";
+    if (auto dot = trimmed.rfind(". "); dot != std::string::npos && separated && names_list(trimmed.substr(0, dot + 1), people)) return "names";
+    // A person or a title, unless the venue table knows the value (looked up last: it is the costly test).
+    std::string_view verdict;
+    // (Asking builds the CV's list of people: only for values shaped like a name.)
+    bool one_word = n == 1 && chars::count_letters(trimmed) >= 3 && name_word(trimmed);
+    if ((one_word || person_like(trimmed)) && people.contains(value)) verdict = "person";
+    // A paper title: several words, title words, no word a venue name has, not
+    // an abbreviated journal name ("J. Mod. Phys. A").
+    std::size_t abbreviated = 0;
+    for (std::string_view w : text::split(trimmed, ' ')) abbreviated += w.size() >= 2 && w.back() == '.';
+    if (verdict.empty() && !venue_word && n >= 4 && abbreviated < 2 && has_title_words(value)) verdict = "title";
+    return verdict.empty() || normalize::find_venue(value) ? std::string_view() : verdict;
+}
+
+// ---- names ------------------------------------------------------------------
+
+namespace {
+
+// "Z Hiwei S Hao" (small caps once title-cased): lone capitals each followed by
+// the rest of their word.
+std::string join_name_pairs(const std::string& name) {
+    auto ws = text::split(name, ' ');
+    if (ws.size() < 4 || ws.size() % 2) return name;
+    for (std::size_t i = 0; i < ws.size(); i += 2) {
+        std::string_view a = ws[i], b = ws[i + 1];
+        std::size_t j = 0;
+        char32_t c = chars::next(a, j);
+        if (j != a.size() || !chars::is_upper(c) || chars::count_letters(b) < 2 || chars::count_letters(b) != b.size()) return name;
+    }
+    std::string out;
+    for (std::size_t i = 0; i < ws.size(); i += 2) {
+        if (!out.empty()) out += ' ';
+        out += std::string(ws[i]) + text::ascii_lower(ws[i + 1]);
+    }
+    return out;
+}
+
+bool mixed_case_letters(std::string_view w) {
+    std::size_t up = chars::count_upper(w), letters = chars::count_letters(w);
+    return up >= 2 && up < letters;  // "PhD", "FREng"
+}
+
+}  // namespace
+
+bool is_not_a_name(std::string_view text) {
+    std::string k = key_of(text);
+    return is("heading", k) || starts_with("nation", k) || is("field", k) || is("place", k) || is("tool", k);
+}
+
+std::string guard_name(std::string_view raw) {
+    std::string name = join_name_pairs(text::collapse_whitespace(raw));
+    name = join_small_caps(name);
+    std::string k = key_of(name);
+    if (k.empty() || is_not_a_name(name)) return {};
+    // Honorifics before the name.
+    for (bool again = true; again;) {
+        again = false;
+        auto ws = text::split(name, ' ');
+        for (std::size_t take : {2u, 1u}) {
+            if (ws.size() <= take + 1) continue;
+            std::string lead;
+            for (std::size_t i = 0; i < take; ++i) lead += std::string(ws[i]) + " ";
+            if (is("honorific", key_of(lead))) {
+                name = std::string(text::trim(std::string_view(name).substr(lead.size())));
+                again = true;
+                break;
+            }
+        }
+    }
+    // Post-nominals after it: "FREng", "PhD", ", M.D.".
+    for (bool again = true; again;) {
+        again = false;
+        auto sp = name.rfind(' ');
+        if (sp == std::string::npos) break;
+        std::string_view last = std::string_view(name).substr(sp + 1);
+        bool after_comma = sp > 0 && name[sp - 1] == ',';
+        bool written_as_letters = mixed_case_letters(last) || last.find('.') != std::string_view::npos || after_comma;
+        if (is("postnominal", key_of(last)) && written_as_letters && text::split(name, ' ').size() > 2) {
+            name.erase(sp);
+            while (!name.empty() && (name.back() == ',' || name.back() == ' ')) name.pop_back();
+            again = true;
+        }
+    }
+    return name;
+}
+
+std::string name_from_introduction(std::string_view text) {
+    std::size_t lines = 0;
+    for (std::string_view line : text::split(text, '\n')) {
+        if (++lines > 60) break;
+        for (std::string_view intro : {"I'm ", "I\xE2\x80\x99m ", "I am ", "My name is "}) {
+            auto at = line.find(intro);
+            if (at == std::string_view::npos || (at > 0 && std::isalpha(static_cast<unsigned char>(line[at - 1])))) continue;
+            std::string_view rest = line.substr(at + intro.size());
+            std::vector<std::string> ws;
+            bool stop = false;
+            for (std::string_view w : text::split(rest, ' ')) {
+                if (stop || ws.size() == 4) break;
+                while (!w.empty() && std::string_view(",.!;:)*_").find(w.back()) != std::string_view::npos) w.remove_suffix(1), stop = true;
+                while (!w.empty() && std::string_view("*_(").find(w.front()) != std::string_view::npos) w.remove_prefix(1);
+                if (!name_word(w, true)) break;
+                ws.emplace_back(w);
+            }
+            while (!ws.empty() && is("honorific", key_of(ws.front()))) ws.erase(ws.begin());
+            if (ws.size() < 2) continue;
+            std::string name;
+            for (const auto& w : ws) name += (name.empty() ? "" : " ") + w;
+            if (is_role(name) || institution_strength(name) != InstitutionStrength::none || is_location(name) ||
+                is("heading", key_of(name)) || is("field", key_of(name)))
+                continue;
+            return name;
+        }
+    }
+    return {};
+}
+
+// ---- citations --------------------------------------------------------------
+
+namespace {
+
+// The venue part of what follows a title: up to a year, volume or pages.
+std::string venue_head(std::string_view rest) {
+    rest = text::trim(rest);
+    while (!rest.empty() && std::string_view(",.:;").find(rest.front()) != std::string_view::npos) rest = text::trim(rest.substr(1));
+    if (starts_with("status_lead", key_of(rest))) return {};  // "in review"
+    for (std::string_view lead : {"in: ", "in ", "In: ", "In ", "Proc. of ", "published in ", "Published in "})
+        if (rest.substr(0, lead.size()) == lead) {
+            rest = text::trim(rest.substr(lead.size()));
+            break;
+        }
+    if (starts_with("status_lead", key_of(rest))) return {};  // "in review"
+    auto years = find_years(rest);
+    std::size_t cut = years.empty() ? rest.size() : years.front().begin;
+    // "Journal, 12(3), 45-67": a number after a comma ends the name.
+    for (std::size_t at = rest.find(", "); at != std::string_view::npos && at < cut; at = rest.find(", ", at + 1))
+        if (at + 2 < rest.size() && std::isdigit(static_cast<unsigned char>(rest[at + 2]))) {
+            cut = at;
+            break;
+        }
+    std::string v(text::trim(rest.substr(0, cut)));
+    while (!v.empty() && std::string_view(",.:;( ").find(v.back()) != std::string::npos) v.pop_back();
+    return v;
+}
+
+bool accept(Publication& pub, std::string title, std::string venue, const PeopleInCv& people) {
+    title = std::string(text::trim(title));
+    while (!title.empty() && std::string_view(",. ").find(title.back()) != std::string::npos) title.pop_back();
+    if (count_words(title) < 2 || venue.empty() || !venue_rejection(venue, people).empty()) return false;
+    // "..., focused on the use of ...": a clause, not a name.
+    if (!chars::is_upper(chars::first(venue)) && !chars::is_digit(chars::first(venue)) && !normalize::find_venue(venue)) return false;
+    pub.title = std::move(title);
+    pub.venue_raw = std::move(venue);
+    return true;
+}
+
+// Positions of the first quoted stretch of at least three words.
+bool quoted(std::string_view s, std::size_t& open_end, std::size_t& close) {
+    static const std::array<std::string_view, 6> quotes = {"\"", "\xE2\x80\x9C", "\xE2\x80\x9D", "\xE2\x80\x9E", "``", "''"};
+    std::size_t best = std::string_view::npos, best_len = 0;
+    for (auto q : quotes) {
+        auto at = s.find(q);
+        if (at < best) best = at, best_len = q.size();
+    }
+    if (best == std::string_view::npos) return false;
+    open_end = best + best_len;
+    std::size_t end = std::string_view::npos;
+    for (auto q : quotes) {
+        auto at = s.find(q, open_end);
+        if (at < end) end = at;
+    }
+    if (end == std::string_view::npos || count_words(s.substr(open_end, end - open_end)) < 3) return false;
+    close = end;
+    return true;
+}
+
+std::size_t quote_len_at(std::string_view s, std::size_t at) {
+    unsigned char c = static_cast<unsigned char>(s[at]);
+    return c == 0xE2 ? 3 : (s.substr(at, 2) == "''" || s.substr(at, 2) == "``") ? 2 : 1;
+}
+
+}  // namespace
+
+bool split_citation(Publication& pub, const PeopleInCv& people) {
+    if (!pub.venue_raw.empty() || pub.title.empty()) return false;
+    std::string_view t = pub.title;
+    // Every shape below has a quote (ASCII, curly: 0xE2 lead byte), a "(year)" or a label's colon.
+    if (t.find_first_of("\"'`(:\xE2") == std::string_view::npos) return false;
+    // "Title. Journal/Conference: Venue": a label names the venue.
+    const std::string lower = text::ascii_lower(t);
+    for (std::string_view label : {"journal/conference:", "conference/journal:", "journal:", "conference:", "venue:", "published in:"}) {
+        auto at = lower.find(label);
+        if (at != std::string::npos && at > 0 && accept(pub, std::string(t.substr(0, at)), venue_head(t.substr(at + label.size())), people))
+            return true;
+    }
+    // `Authors, "Title", in Venue (ACR), 2020`.
+    std::size_t open_end = 0, close = 0;
+    if (quoted(t, open_end, close)) {
+        std::string title(t.substr(open_end, close - open_end));
+        std::string venue = venue_head(t.substr(close + quote_len_at(t, close)));
+        return accept(pub, title, venue, people);
+    }
+    // APA: `Surname, X., & Other, Y. (2022). Title. Journal, 12(3), 45-67.`
+    for (std::size_t at = t.find('('); at != std::string_view::npos; at = t.find('(', at + 1)) {
+        if (at + 6 > t.size() || t[at + 5] != ')' || at == 0 || t.substr(0, at).find(',') == std::string_view::npos) continue;
+        auto years = find_years(t.substr(at, 6));
+        if (years.empty()) continue;
+        std::string_view rest = text::trim(t.substr(at + 6));
+        if (!rest.empty() && rest.front() == '.') rest = text::trim(rest.substr(1));
+        std::size_t end = rest.find(". ");
+        std::size_t q = rest.find("? ");
+        if (q != std::string_view::npos && (end == std::string_view::npos || q < end)) end = q;
+        if (end == std::string_view::npos) return false;
+        std::string title(rest.substr(0, end + (rest[end] == '?' ? 1 : 0)));
+        if (accept(pub, title, venue_head(rest.substr(end + 1)), people)) {
+            if (!pub.year) pub.year = years.front().year;
+            return true;
+        }
+        return false;
+    }
+    return false;
+}
+
+// ---- the profile ------------------------------------------------------------
+
+void guard_profile(Profile& profile) {
+    profile.name = guard_name(profile.name);
+    PeopleInCv people = people_in(profile);
+    std::vector<Affiliation> kept;
+    for (auto& a : profile.affiliations) {
+        a.institution_raw = repair_institution(a.institution_raw);
+        if (!institution_rejection(a.institution_raw, people).empty()) continue;
+        if (std::find(kept.begin(), kept.end(), a) == kept.end()) kept.push_back(std::move(a));
+    }
+    profile.affiliations = std::move(kept);
+    for (auto& pub : profile.publications) {
+        if (!pub.venue_raw.empty() && !venue_rejection(pub.venue_raw, people).empty()) {
+            // "Ada Byron and Bo Lee. EMNLP", "A Title Left in Front. Journal of X": the last sentence may be the venue.
+            auto dot = pub.venue_raw.rfind(". ");
+            std::string tail = dot == std::string::npos ? std::string() : std::string(text::trim(pub.venue_raw.substr(dot + 2)));
+            bool tail_ok = !tail.empty() && chars::is_upper(chars::first(tail)) && venue_rejection(tail, people).empty();
+            pub.venue_raw = tail_ok ? tail : std::string();
+            pub.venue.clear();
+        }
+        if (pub.venue_raw.empty()) split_citation(pub, people);
+    }
+}
+
+}  // namespace cvsearch::extract
