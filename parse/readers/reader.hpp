@@ -26,7 +26,11 @@ struct TextDocument {
 };
 
 /// Bytes of any encoding to well-formed UTF-8: a UTF-8 BOM is dropped, UTF-16 with
-/// a BOM is converted, valid UTF-8 is kept, otherwise Windows-1252 is assumed.
+/// a BOM is converted, valid UTF-8 is kept; otherwise a charset the file declares
+/// (<meta charset>, encoding=, \usepackage[..]{inputenc}) is used when it is one CVs
+/// are written in (UTF-16/32, ISO-8859-x, Windows-125x, KOI8, Shift_JIS, EUC-JP/KR,
+/// GB2312/GBK/GB18030, Big5 and the like), any other declared name means UTF-8 with
+/// repair, and no declaration means Windows-1252. Linear in the input's size.
 std::string decode_to_utf8(std::string_view bytes);
 
 TextDocument read_text(std::string_view utf8);

@@ -127,6 +127,37 @@ TEST_CASE("bad files: a 200 MB file is refused by size, at once") {
     }
 }
 
+TEST_CASE("bad files: a declared charset that hung ICU's converter (SCSU) is read as UTF-8") {
+    // A Markdown CV with invalid UTF-8 that declares charset=scsu: ICU's
+    // UnicodeString(bytes, "scsu") looped forever when the last byte's surrogate
+    // pair did not fit its buffer, so `cvsearch index` hung holding the writer
+    // lock, every night. Which lengths hit it depends on ICU's buffer rounding,
+    // so the folder holds a range of them.
+    TempDir dir;
+    const fs::path cvs = dir / "cvs", db = dir / "db";
+    const std::string head =
+        "<!-- charset=scsu -->\n# Orla Quenby\n\nResearch Interests\n\ntessellation, distributed systems\n\n";
+    const std::string define_window("\x0B\x00\x10", 3);  // SCSU SDX: window 0 at U+10800, two units per byte
+    for (int n = 20; n < 60; ++n)
+        for (const std::string& pad : {std::string(), std::string(" ")})
+            write_file(cvs / ("scsu-" + std::to_string(n) + (pad.empty() ? "" : "b") + ".md"),
+                       head + pad + define_window + std::string(n, '\x80'));
+    write_file(cvs / "ada.txt", text_cv("Ada Quenby", "holography"));
+
+    auto start = std::chrono::steady_clock::now();
+    RunResult r = run_cli_limited({"index", cvs.string(), "--db", db.string()}, {}, dir.path());
+    CAPTURE(r.err);
+    CHECK(r.signal == 0);  // before the fix: killed after 120 s
+    CHECK(r.exit_code == 0);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(60));
+    CHECK(ids_found(db, "holography") == std::vector<std::string>{"ada"});
+    CHECK(ids_found(db, "tessellation").size() == 80);  // the SCSU files, read as UTF-8 with repair
+
+    RunResult parsed = run_cli_limited({"parse", (cvs / "scsu-41b.md").string()}, {}, dir.path());
+    CHECK(parsed.exit_code == 0);
+    CHECK(contains(parsed.out, "Orla Quenby"));
+}
+
 TEST_CASE("bad files: deeply nested and wrongly typed JSON") {
     TempDir dir;
     write_file(dir / "deep-array.json", nested('[', ']', 200000));
