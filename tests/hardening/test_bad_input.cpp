@@ -158,6 +158,43 @@ TEST_CASE("bad files: a declared charset that hung ICU's converter (SCSU) is rea
     CHECK(contains(parsed.out, "Orla Quenby"));
 }
 
+TEST_CASE("bad files: a profile whose text is over --max-text-size is refused, naming the file") {
+    // --max-file-size bounds the bytes read, not the text they give (a PDF
+    // expands; tests/readers/test_pdf_reader.cpp), and indexing takes memory
+    // in proportion to the text: the text of each profile is bounded too.
+    TempDir dir;
+    ParseOptions small;
+    small.max_text_bytes = 100'000;
+    std::string long_section;
+    while (long_section.size() < 150'000) long_section += "Fault-tolerant storage for glaciology data sets. ";
+    write_file(dir / "long.md", "# Orla Quenby\n\n## Talks\n\n" + long_section + "\n");
+    write_file(dir / "people.json", R"([{"id": "a", "name": "Ada Quenby"}, {"id": "b", "name": "Bo Ferrand", "sections": [)"
+                                        R"({"heading": "Talks", "kind": "talks", "text": ")" + long_section + R"("}]}])");
+    write_file(dir / "resume.json", R"({"basics": {"name": "Cy Marlowe", "summary": ")" + long_section + R"("}})");
+    for (const char* name : {"long.md", "people.json", "resume.json"}) {
+        CAPTURE(name);
+        Error e = parse_error(dir / name, small);
+        CHECK(e.code() == ErrorCode::too_large);
+        CHECK(contains(e.message(), "over the limit of 100000 bytes of text per profile"));
+        CHECK(contains(e.message(), "--max-text-size"));
+        CHECK(parse_file(dir / name).size() >= 1);  // the default limit (4 MiB) takes them
+    }
+    CHECK(contains(parse_error(dir / "people.json", small).message(), "profile 2: "));
+
+    // The CLI: one line naming the file, the others indexed, exit 1.
+    const fs::path cvs = dir / "cvs", db = dir / "db";
+    write_file(cvs / "long.md", read_file(dir / "long.md"));
+    write_file(cvs / "ada.txt", text_cv("Ada Quenby", "holography"));
+    RunResult r = run_cli({"index", cvs.string(), "--db", db.string(), "--max-text-size", "100000"});
+    CAPTURE(r.err);
+    CHECK(r.exit_code == 1);
+    CHECK(contains(r.err, (cvs / "long.md").string() + ": its text is "));
+    CHECK(ids_found(db, "holography") == std::vector<std::string>{"ada"});
+    RunResult parsed = run_cli({"parse", (cvs / "long.md").string(), "--max-text-size", "100000"});
+    CHECK(parsed.exit_code == 2);
+    CHECK(contains(parsed.err, "--max-text-size"));
+}
+
 TEST_CASE("bad files: deeply nested and wrongly typed JSON") {
     TempDir dir;
     write_file(dir / "deep-array.json", nested('[', ']', 200000));
