@@ -275,8 +275,8 @@ namespace {
 void check_query_size(const std::string& query, const SearcherOptions& options) {
     if (query.size() > options.max_query_bytes)
         throw Error(ErrorCode::usage, "query",
-                    "is " + std::to_string(query.size()) + " bytes, over the limit of " +
-                        std::to_string(options.max_query_bytes) + "; shorten it");
+                    std::to_string(query.size()) + " bytes, over the limit of " +
+                        std::to_string(options.max_query_bytes) + " bytes; shorten it");
     std::size_t words = 0;
     bool in_word = false;
     for (char c : query) {
@@ -286,8 +286,8 @@ void check_query_size(const std::string& query, const SearcherOptions& options) 
     }
     if (words > options.max_query_words)
         throw Error(ErrorCode::usage, "query",
-                    "has " + std::to_string(words) + " words, over the limit of " +
-                        std::to_string(options.max_query_words) + "; shorten it");
+                    std::to_string(words) + " words, over the limit of " +
+                        std::to_string(options.max_query_words) + " words; shorten it");
 }
 
 }  // namespace

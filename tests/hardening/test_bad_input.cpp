@@ -350,6 +350,39 @@ TEST_CASE("indexing bad inputs keeps everything indexed before") {
     CHECK(ids_found(db, "glaciology").empty());  // really gone now: removed on this run
 }
 
+TEST_CASE("a symbolic link that leaves the folder being indexed is not followed") {
+    // A link to /etc/passwd among the CVs put its lines in search highlights.
+    TempDir dir;
+    const fs::path cvs = dir / "cvs", outside = dir / "outside", db = dir / "db";
+    write_file(cvs / "ada.txt", text_cv("Ada Quenby", "tessellation"));
+    write_file(cvs / ".store" / "bo.txt", text_cv("Bo Ferrand", "holography"));  // hidden: found through the link only
+    write_file(outside / "secret.txt", text_cv("Cy Marlowe", "xylophonics"));
+    fs::create_symlink(outside / "secret.txt", cvs / "leak.txt");
+    fs::create_directories(cvs / "lab");
+    fs::create_symlink("../../outside/secret.txt", cvs / "lab" / "relative-leak.md");
+    fs::create_symlink(cvs / ".store" / "bo.txt", cvs / "bo.txt");  // inside the root: followed
+    fs::create_symlink("leak.txt", cvs / "hop.txt");                 // inside, to a link that leaves
+
+    SyncOptions opt;
+    opt.roots = {cvs};
+    opt.db = db;
+    SyncReport r = index_directory(opt);
+    for (const char* name : {"leak.txt", "lab/relative-leak.md", "hop.txt"}) {
+        CAPTURE(name);
+        const FileFailure* f = failure_for(r, cvs / name);
+        REQUIRE(f != nullptr);
+        CHECK(contains(f->reason, "outside the folder being indexed"));
+        CHECK(contains(f->reason, (fs::canonical(outside) / "secret.txt").string()));
+    }
+    CHECK(ids_found(db, "xylophonics").empty());
+    CHECK(ids_found(db, "holography") == std::vector<std::string>{"bo"});
+    CHECK(ids_found(db, "tessellation") == std::vector<std::string>{"ada"});
+
+    RunResult cli = run_cli({"index", cvs.string(), "--db", db.string()});
+    CHECK(cli.exit_code == 1);
+    CHECK(contains(cli.err, (cvs / "leak.txt").string() + ": a symbolic link to "));
+}
+
 TEST_CASE("unreadable files and folders are reported, their profiles kept") {
     TempDir dir;
     const fs::path cvs = dir / "cvs", db = dir / "db";

@@ -142,7 +142,7 @@ TEST_CASE("hostile queries: queries over the size limits are refused at once, by
     const Row rows[] = {
         {repeat("fault ", 10000 * 6), "bytes, over the limit of 4096"},
         {repeat("tolerance ", 1 << 20), "bytes, over the limit of 4096"},
-        {repeat("a ", 600), "has 300 words, over the limit of 256"},
+        {repeat("a ", 600), "300 words, over the limit of 256 words"},
     };
     for (const auto& r : rows) {
         CAPTURE(r.says);
