@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # size_sweep.sh BIN [MB...] — indexes one generated plain-text CV of each size
-# (default 4 8 16 32 MB) with `BIN index` and prints one table: size, seconds,
+# (default 4 8 16 32 MB) with `BIN index` and prints one table: size, wall
+# seconds, CPU seconds (user + system: what to compare on a busy machine),
 # peak RSS. Time and memory must grow linearly with the size (issue 27: the
 # phrase-cover test was quadratic, 16 MB took 300 s). Not part of the normal
 # test suite; the CVs are fictional, generated here, and removed afterwards.
@@ -49,7 +50,7 @@ open(path, "w").write("\n".join(out) + "\n")
 PY
 }
 
-printf '%-8s %10s %14s %s\n' "size" "seconds" "peak RSS MB" "exit"
+printf '%-8s %10s %10s %14s %s\n' "size" "seconds" "CPU s" "peak RSS MB" "exit"
 for mb in "${sizes[@]}"; do
     rm -rf "$work/cvs" "$work/db"
     mkdir -p "$work/cvs"
@@ -61,7 +62,8 @@ for mb in "${sizes[@]}"; do
     status=$?
     set -e
     seconds=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, t, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + t[i]; printf "%.1f", s}' "$work/time.txt")
+    cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {printf "%.1f", s}' "$work/time.txt")
     rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2 / 1024}' "$work/time.txt")
-    printf '%-8s %10s %14s %s\n' "${mb} MB" "$seconds" "$rss" "$status"
+    printf '%-8s %10s %10s %14s %s\n' "${mb} MB" "$seconds" "$cpu" "$rss" "$status"
     if [[ $status -ne 0 ]]; then sed 's/^/    /' "$work/err.txt" | head -5; fi
 done
