@@ -29,6 +29,7 @@ struct IndexArgs {
     double grace_seconds = 3600;
     std::string report_file;
     std::uint64_t max_file_bytes = ParseOptions{}.max_file_bytes;
+    std::uint64_t max_text_bytes = ParseOptions{}.max_text_bytes;
     std::size_t shards = 0;
     std::size_t jobs = 0;
     double compact_growth = SyncOptions{}.compact_growth;
@@ -202,6 +203,10 @@ Action add_index_command(CLI::App& app) {
     cmd->add_option("--report", a->report_file, "Write a JSON report of the run to FILE (also on failure)");
     cmd->add_flag("--quiet,-q", a->quiet, "Print only errors (no summary, no progress)");
     cmd->add_option("--max-file-size", a->max_file_bytes, "Refuse files larger than this many bytes")->capture_default_str();
+    cmd->add_option("--max-text-size", a->max_text_bytes,
+                    "Refuse a profile whose text is larger than this many bytes (what a PDF or any file expands "
+                    "to; bounds the memory one file takes, about 50 bytes per byte of text)")
+        ->capture_default_str();
     cmd->add_option("--shards", a->shards,
                     "Split a new index into N shards (DIR/shard-NNN, by a hash of the profile id; see "
                     "docs/scale-out.md); later runs keep the index's count")
@@ -229,6 +234,7 @@ Action add_index_command(CLI::App& app) {
         options.dry_run = a->dry_run;
         options.keep_missing = a->no_delete;
         options.parse.max_file_bytes = a->max_file_bytes;
+        options.parse.max_text_bytes = a->max_text_bytes;
         options.lock_wait = std::chrono::milliseconds(static_cast<long long>(a->wait_seconds * 1000));
         options.grace = std::chrono::seconds(static_cast<long long>(a->grace_seconds));
         Progress progress;

@@ -18,6 +18,7 @@ struct ParseArgs {
     bool json = false;
     std::string format;
     std::uint64_t max_file_bytes = ParseOptions{}.max_file_bytes;
+    std::uint64_t max_text_bytes = ParseOptions{}.max_text_bytes;
 };
 
 }  // namespace
@@ -39,10 +40,14 @@ Action add_parse_command(CLI::App& app) {
         ->check(CLI::IsMember({"text", "markdown", "latex", "html", "pdf", "json_resume", "profile_json", "json"}));
     cmd->add_option("--max-file-size", args->max_file_bytes, "Refuse files larger than this many bytes")
         ->capture_default_str();
+    cmd->add_option("--max-text-size", args->max_text_bytes,
+                    "Refuse a profile whose text is larger than this many bytes (what a PDF or any file expands to)")
+        ->capture_default_str();
     return [args, cmd]() -> int {
         if (!cmd->parsed()) return -1;
         ParseOptions options;
         options.max_file_bytes = args->max_file_bytes;
+        options.max_text_bytes = args->max_text_bytes;
         if (!args->format.empty()) options.format = format_from_name(args->format);
         Style st = style_for(stdout);
         bool failed = false, first = true;

@@ -307,4 +307,17 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     return one[b.size()];
 }
 
+std::string replace_all(std::string_view s, std::string_view from, std::string_view to) {
+    std::string out;
+    if (from.empty()) return std::string(s);
+    out.reserve(s.size());
+    std::size_t start = 0;
+    for (std::size_t at = s.find(from); at != std::string_view::npos; at = s.find(from, start)) {
+        out.append(s.substr(start, at - start)).append(to);
+        start = at + from.size();
+    }
+    out.append(s.substr(start));
+    return out;
+}
+
 }  // namespace cvsearch::text

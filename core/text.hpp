@@ -36,6 +36,11 @@ std::string sanitize_utf8(std::string_view bytes);
 /// Decodes Windows-1252 (a superset of Latin-1's printable range) to UTF-8.
 std::string cp1252_to_utf8(std::string_view bytes);
 
+/// `s` with every occurrence of `from` (non-empty; left to right, not
+/// overlapping) replaced by `to`, built in one pass: linear, where a loop of
+/// find() and replace() in place is quadratic on a long run of matches.
+std::string replace_all(std::string_view s, std::string_view from, std::string_view to);
+
 /// Strips ASCII and Unicode white space at both ends.
 std::string_view trim(std::string_view s) noexcept;
 

@@ -35,14 +35,18 @@ PhraseCover::PhraseCover(const analysis::Analyzer& analyzer) : analyzer_(analyze
 void PhraseCover::reset(const Xapian::Document& doc) {
     ids_.clear();
     sequence_.clear();
+    first_at_.assign(1, 0);
+    at_.clear();
     for (auto t = doc.termlist_begin(); t != doc.termlist_end(); ++t) {
         if (t.positionlist_count() == 0) continue;
         const auto id = static_cast<std::int32_t>(ids_.size());
         ids_.emplace(*t, id);
-        for (auto p = t.positionlist_begin(); p != t.positionlist_end(); ++p) {
+        for (auto p = t.positionlist_begin(); p != t.positionlist_end(); ++p) {  // ascending
             if (*p >= sequence_.size()) sequence_.resize(static_cast<std::size_t>(*p) + 1, -1);
             sequence_[*p] = id;
+            at_.push_back(*p);
         }
+        first_at_.push_back(static_cast<std::uint32_t>(at_.size()));
     }
 }
 
@@ -76,7 +80,22 @@ bool PhraseCover::ids_of(std::string_view text, std::vector<std::int32_t>& out) 
 bool PhraseCover::covers(std::string_view text) {
     if (sequence_.empty() || !ids_of(text, wanted_)) return false;
     if (wanted_.size() < 2) return true;  // no phrase fits in one word (or none)
-    return std::search(sequence_.begin(), sequence_.end(), wanted_.begin(), wanted_.end()) != sequence_.end();
+    // Anchor on the rarest word: each of its positions p says where the field
+    // would start (p - offset); compare the field there.
+    auto occurrences = [&](std::int32_t id) { return first_at_[id + 1] - first_at_[id]; };
+    std::size_t anchor = 0;
+    for (std::size_t i = 1; i < wanted_.size(); ++i)
+        if (occurrences(wanted_[i]) < occurrences(wanted_[anchor])) anchor = i;
+    const std::int32_t id = wanted_[anchor];
+    const std::uint32_t end = std::min<std::uint32_t>(first_at_[id + 1], first_at_[id] + max_anchor_tries);
+    for (std::uint32_t k = first_at_[id]; k < end; ++k) {
+        if (at_[k] < anchor) continue;
+        const std::size_t start = at_[k] - anchor;
+        if (start + wanted_.size() > sequence_.size()) break;  // positions ascend: no later start fits either
+        if (std::equal(wanted_.begin(), wanted_.end(), sequence_.begin() + static_cast<std::ptrdiff_t>(start)))
+            return true;
+    }
+    return false;
 }
 
 }  // namespace cvsearch::indexing

@@ -64,7 +64,20 @@ bool hidden(const fs::path& p) {
     return name.size() > 1 && name[0] == '.';
 }
 
-void walk_dir(const fs::path& dir, bool is_root, std::vector<fs::path>& files, WalkResult& out) {
+/// True when `real` (a canonical path) is `root_real` or inside it.
+bool inside(const fs::path& real, const fs::path& root_real) {
+    auto r = root_real.begin(), p = real.begin();
+    for (; r != root_real.end(); ++r, ++p)
+        if (p == real.end() || *p != *r) return false;
+    return true;
+}
+
+/// Walks `dir` under a root whose canonical path is `root_real`. A symbolic
+/// link to a file is followed only when its target is inside the root: a link
+/// to /etc/passwd in a folder of CVs would otherwise put that file's lines in
+/// search results. Links to folders are never followed (no loops).
+void walk_dir(const fs::path& dir, bool is_root, const fs::path& root_real, std::vector<fs::path>& files,
+              WalkResult& out) {
     std::error_code ec;
     fs::directory_iterator it(dir, ec), end;
     auto fail = [&](const std::error_code& e) {
@@ -85,9 +98,20 @@ void walk_dir(const fs::path& dir, bool is_root, std::vector<fs::path>& files, W
             files.push_back(entry.path());
         else if (std::error_code lec; entry.is_symlink(lec) && is_profile_file_name(entry.path().filename().string()))
             files.push_back(entry.path());  // a dangling link or a loop: parse_file reports it, its profiles are kept
+        if (!files.empty() && files.back() == entry.path() && entry.is_symlink(sec)) {
+            std::error_code cec;
+            const fs::path target = fs::canonical(entry.path(), cec);
+            if (!cec && !inside(target, root_real)) {
+                files.pop_back();
+                out.failures.push_back({entry.path().string(), ErrorCode::io,
+                                        "a symbolic link to " + target.string() +
+                                            ", outside the folder being indexed; not followed (copy the file in, "
+                                            "or give its folder as a root of its own)"});
+            }
+        }
     }
     if (ec) return fail(ec);
-    for (const auto& d : subdirs) walk_dir(d, false, files, out);
+    for (const auto& d : subdirs) walk_dir(d, false, root_real, files, out);
 }
 
 /// The path the index stores for a root: absolute and without "." or ".."
@@ -117,7 +141,10 @@ WalkResult walk(const std::vector<fs::path>& given_roots) {
         }
         if (!fs::is_directory(st)) throw Error(ErrorCode::io, given.string(), "is neither a file nor a directory");
         std::vector<fs::path> files;
-        walk_dir(root, true, files, out);
+        std::error_code cec;
+        fs::path root_real = fs::canonical(root, cec);
+        if (cec) root_real = fs::absolute(root);
+        walk_dir(root, true, root_real, files, out);
         if (files.empty()) out.empty_roots.push_back(given.string());
         std::sort(files.begin(), files.end());
         for (auto& f : files) {

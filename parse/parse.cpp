@@ -62,6 +62,32 @@ bool looks_binary(std::string_view head) {
     return !head.empty() && controls * 10 > head.size();  // over 10 % control bytes
 }
 
+/// The bytes of all the text of a profile (what indexing it costs).
+std::size_t text_bytes(const Profile& p) {
+    std::size_t n = p.id.size() + p.name.size() + p.homepage.size() + p.headline.size();
+    auto add = [&](const std::vector<std::string>& v) {
+        for (const auto& s : v) n += s.size();
+    };
+    add(p.emails), add(p.interests), add(p.skills), add(p.awards);
+    for (const auto& a : p.affiliations) n += a.institution.size() + a.institution_raw.size() + a.role.size();
+    for (const auto& pub : p.publications) {
+        n += pub.title.size() + pub.venue.size() + pub.venue_raw.size();
+        add(pub.authors);
+    }
+    for (const auto& s : p.sections) n += s.heading.size() + s.kind.size() + s.text.size();
+    return n;
+}
+
+/// Profiles of a JSON file, each within the text limit (the file may hold many).
+std::vector<Profile> check_text_size(std::vector<Profile> profiles, std::string_view name, const ParseOptions& options) {
+    for (std::size_t i = 0; i < profiles.size(); ++i)
+        if (const std::size_t n = text_bytes(profiles[i]); n > options.max_text_bytes)
+            throw Error(ErrorCode::too_large, std::string(name),
+                        (profiles.size() > 1 ? "profile " + std::to_string(i + 1) + ": " : std::string()) +
+                            readers::text_too_large_message(n, options.max_text_bytes));
+    return profiles;
+}
+
 std::vector<Profile> finish(std::vector<Profile> profiles, std::string_view bytes, std::string_view name, Format format) {
     std::string hash = text::content_hash(bytes);
     for (auto& p : profiles) {
@@ -114,21 +140,24 @@ std::vector<Profile> parse_bytes(std::string_view bytes, std::string_view name, 
     bool forced = options.format.has_value();
     switch (format) {
         case Format::json_resume:
-            if (forced) return finish({readers::read_json_resume(readers::decode_to_utf8(bytes), name)}, bytes, name, format);
+            if (forced)
+                return finish(check_text_size({readers::read_json_resume(readers::decode_to_utf8(bytes), name)}, name, options),
+                              bytes, name, format);
             [[fallthrough]];
         case Format::profile_json:
             if (forced && format == Format::profile_json)
-                return finish(readers::read_profile_json(readers::decode_to_utf8(bytes), name), bytes, name, format);
+                return finish(check_text_size(readers::read_profile_json(readers::decode_to_utf8(bytes), name), name, options),
+                              bytes, name, format);
             [[fallthrough]];
         case Format::json: {
             auto profiles = read_json_cv(readers::decode_to_utf8(bytes), name, format);
-            return finish(std::move(profiles), bytes, name, format);
+            return finish(check_text_size(std::move(profiles), name, options), bytes, name, format);
         }
         default: break;
     }
     readers::TextDocument doc;
     switch (format) {
-        case Format::pdf: doc = readers::read_pdf(bytes, name); break;
+        case Format::pdf: doc = readers::read_pdf(bytes, name, static_cast<std::size_t>(options.max_text_bytes)); break;
         case Format::markdown: doc = readers::read_markdown(readers::decode_to_utf8(bytes)); break;
         case Format::latex: doc = readers::read_latex(readers::decode_to_utf8(bytes)); break;
         case Format::html: doc = readers::read_html(readers::decode_to_utf8(bytes)); break;
@@ -136,6 +165,9 @@ std::vector<Profile> parse_bytes(std::string_view bytes, std::string_view name, 
     }
     if (text::trim(doc.text).empty() && doc.name_hint.empty())
         throw Error(ErrorCode::parse, std::string(name), "no text found (empty file?)");
+    if (doc.text.size() > options.max_text_bytes)  // before the extractor spends time on it
+        throw Error(ErrorCode::too_large, std::string(name),
+                    readers::text_too_large_message(doc.text.size(), options.max_text_bytes));
     return finish({extract::extract_profile(doc)}, bytes, name, format);
 }
 

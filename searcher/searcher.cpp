@@ -281,7 +281,31 @@ Searcher& Searcher::operator=(Searcher&&) noexcept = default;
 
 const fs::path& Searcher::path() const noexcept { return impl_->path; }
 
+namespace {
+
+/// Refuses a query over the size limits before any work is done on it.
+void check_query_size(const std::string& query, const SearcherOptions& options) {
+    if (query.size() > options.max_query_bytes)
+        throw Error(ErrorCode::usage, "query",
+                    std::to_string(query.size()) + " bytes, over the limit of " +
+                        std::to_string(options.max_query_bytes) + " bytes; shorten it");
+    std::size_t words = 0;
+    bool in_word = false;
+    for (char c : query) {
+        const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+        words += !space && !in_word;
+        in_word = !space;
+    }
+    if (words > options.max_query_words)
+        throw Error(ErrorCode::usage, "query",
+                    std::to_string(words) + " words, over the limit of " +
+                        std::to_string(options.max_query_words) + " words; shorten it");
+}
+
+}  // namespace
+
 SearchResults Searcher::search(const SearchRequest& request) const {
+    check_query_size(request.query, impl_->options);
     return impl_->with_context([&](Context& c) { return impl_->search(c, request); });
 }
 

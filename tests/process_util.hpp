@@ -5,7 +5,10 @@
 #include <doctest/doctest.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
+#include <functional>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -126,6 +129,32 @@ inline RunResult run_cli(std::vector<std::string> args) {
     args.insert(args.begin(), cli_binary());
     Child c(args);
     return c.finish();
+}
+
+/// Runs `work` in a forked child and waits at most `limit` for it: true when it
+/// returned (and did not crash) in time, false when it had to be killed. A guard
+/// against hangs: a hang in the test process itself would stall the whole test
+/// program instead of failing one check. Call it while the test runs no other
+/// threads (the child runs ordinary code after fork()).
+inline bool finishes_within(std::chrono::milliseconds limit, const std::function<void()>& work) {
+    pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        work();
+        ::_exit(0);
+    }
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    int status = 0;
+    while (::waitpid(pid, &status, WNOHANG) == 0) {
+        if (std::chrono::steady_clock::now() > deadline) {
+            ::kill(pid, SIGKILL);
+            ::waitpid(pid, &status, 0);
+            return false;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 }  // namespace cvsearch::testing

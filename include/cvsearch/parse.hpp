@@ -26,6 +26,14 @@ struct ParseOptions {
     std::optional<Format> format;
     /// Files larger than this are refused with ErrorCode::too_large.
     std::uintmax_t max_file_bytes = 32u * 1024u * 1024u;
+    /// A profile whose text is larger than this is refused with
+    /// ErrorCode::too_large: the text a PDF (or any reader) extracts, or the
+    /// strings of one profile in a JSON file. A small file can expand to much
+    /// more text than its size (a 318 KB PDF gave 8 MB), and indexing takes
+    /// about 50 bytes of memory per byte of text, so this bounds the memory
+    /// and time one profile can take (4 MiB: about 200 MB and 10 s). A PDF's
+    /// extraction stops at the first page past the limit.
+    std::uintmax_t max_text_bytes = 4u * 1024u * 1024u;
 };
 
 /// Reads and parses one file. Most formats hold one profile; profile JSON may

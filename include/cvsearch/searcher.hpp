@@ -205,6 +205,12 @@ struct IndexStats {
 struct SearcherOptions {
     /// A trailing wildcard expands to at most this many words (most frequent first).
     std::size_t max_wildcard_expansion = 100;
+    /// Longer queries (in bytes), or queries of more words (runs of characters
+    /// between spaces), are refused with Error(usage) before any work: a
+    /// 10,000-word query took 2.5 s and a 1 MB one 3.5 s. Every caller gets
+    /// the limit (the HTTP API also caps q at HttpApiOptions::max_query_chars).
+    std::size_t max_query_bytes = 4096;
+    std::size_t max_query_words = 256;
     /// For a local index, count facets from an in-memory copy of the facet
     /// slots, which also holds the prior (built once per index revision by the
     /// first request with facets, shared by all threads; much faster, identical
@@ -281,7 +287,8 @@ class Searcher {
     Searcher& operator=(const Searcher&) = delete;
 
     /// Runs a search. Never throws for query syntax (see warnings); throws
-    /// Error(usage) for a bad filter value (e.g. year "20x9") and index errors.
+    /// Error(usage) for a bad filter value (e.g. year "20x9"), a query over
+    /// SearcherOptions::max_query_bytes or max_query_words, and index errors.
     SearchResults search(const SearchRequest& request) const;
 
     /// The stored profile with this id, or std::nullopt.

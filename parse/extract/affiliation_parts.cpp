@@ -80,11 +80,9 @@ static std::string mark_cells(std::string s) {
     static const std::array<std::string_view, 10> seps = {" | ", "|", " \xC2\xB7 ", " \xE2\x80\xA2 ", " \xE2\x80\x94 ", " \xE2\x80\x93 ",
                                                           " - ", " -- ", "   ", ": "};
     for (auto sep : seps) {
-        std::size_t at;
-        while ((at = s.find(sep)) != std::string::npos) s.replace(at, sep.size(), "\t");
+        s = text::replace_all(s, sep, "\t");
     }
-    std::size_t at;
-    while ((at = s.find("  ")) != std::string::npos) s.replace(at, 2, "\t");
+    s = text::replace_all(s, "  ", "\t");
     // "Example University, Finland. Faculty of Science": a sentence end between parts.
     for (std::size_t i = 1; i + 2 < s.size(); ++i)
         if (s[i] == '.' && s[i + 1] == ' ' && std::isupper(static_cast<unsigned char>(s[i + 2])) &&
@@ -335,8 +333,7 @@ std::string entry_head(std::string_view text) {
     if (text.find(" | ") != std::string_view::npos) {
         std::string out;
         std::string s(text);
-        std::size_t at;
-        while ((at = s.find(" | ")) != std::string::npos) s.replace(at, 3, "\x1F");
+        s = text::replace_all(s, " | ", "\x1F");
         for (std::string_view cell : text::split(s, '\x1F')) {
             std::string_view c = text::trim(cell);
             if (count_words(c) > 12 || c.rfind("- ", 0) == 0) break;

@@ -162,8 +162,7 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     if (!header && !research && !spans.empty()) {
         std::vector<std::string> cells;
         std::string s = text;
-        std::size_t at;
-        while ((at = s.find(" | ")) != std::string::npos) s.replace(at, 3, "\x1F");
+        s = text::replace_all(s, " | ", "\x1F");
         for (std::string_view c : text::split(s, '\x1F')) cells.emplace_back(text::trim(c));
         if (cells.size() >= 3 && is_only_dates(cells[0])) {
             for (auto& p : parts) {

@@ -174,8 +174,7 @@ std::vector<std::string> split_authors(std::string_view list) {
         // "A and B", "A & B" inside one item.
         std::string s(item);
         for (std::string_view sep : {" and ", " & ", " And "}) {
-            std::size_t at;
-            while ((at = s.find(sep)) != std::string::npos) s.replace(at, sep.size(), ",");
+            s = text::replace_all(s, sep, ",");
         }
         for (std::string_view part : text::split(s, ','))
             if (!is_ellipsis(part)) raw.emplace_back(text::trim(part));
@@ -207,8 +206,7 @@ bool is_author_list(std::string_view s) {
     for (auto [b, e] : items) {
         std::string item(strip_and(s.substr(b, e - b)));
         for (std::string_view sep : {" and ", " & "}) {
-            std::size_t at;
-            while ((at = item.find(sep)) != std::string::npos) item.replace(at, sep.size(), ",");
+            item = text::replace_all(item, sep, ",");
         }
         for (std::string_view part : text::split(item, ',')) {
             std::string p = strip_marks(part);
@@ -344,8 +342,7 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             if (all) {
                 std::string t = s;
                 for (std::string_view sep : {" and ", " & "}) {
-                    std::size_t at;
-                    while ((at = t.find(sep)) != std::string::npos) t.replace(at, sep.size(), ",");
+                    t = text::replace_all(t, sep, ",");
                 }
                 for (std::string_view part : text::split(t, ','))
                     if (!looks_like_author(part) && !is_ellipsis(part)) all = false;

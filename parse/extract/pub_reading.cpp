@@ -241,8 +241,7 @@ static std::vector<std::string> take_coauthor_clause(std::string& rest) {
     rest = std::string(text::trim(rest.substr(end + 1)));
     while (!rest.empty() && (rest.front() == ',' || rest.front() == '.')) rest = std::string(text::trim(rest.substr(1)));
     std::vector<std::string> out;
-    std::size_t at;
-    while ((at = names.find(" and ")) != std::string::npos) names.replace(at, 5, ", ");
+    names = text::replace_all(names, " and ", ", ");
     for (std::string_view n : text::split(names, ','))
         if (!text::trim(n).empty()) out.emplace_back(text::trim(n));
     return out;
@@ -296,8 +295,7 @@ static std::optional<Reading> read_title_first(std::string_view text) {
         std::string_view item = after.substr(pos, next == std::string_view::npos ? std::string_view::npos : next - pos);
         std::string s(item);
         for (std::string_view sep : {" and ", " & "}) {
-            std::size_t at;
-            while ((at = s.find(sep)) != std::string::npos) s.replace(at, sep.size(), ",");
+            s = text::replace_all(s, sep, ",");
         }
         bool all = !s.empty();
         for (std::string_view part : text::split(s, ',')) {

@@ -64,8 +64,7 @@ std::vector<std::string> cells_as_lines(const std::vector<std::string>& lines, s
             continue;
         }
         std::string s(l);
-        std::size_t at;
-        while ((at = s.find(" | ")) != std::string::npos) s.replace(at, 3, "\n");
+        s = text::replace_all(s, " | ", "\n");
         for (std::string_view cell : text::split(s, '\n')) {
             std::string_view c = text::trim(cell);
             if (c.empty()) continue;

@@ -4,10 +4,20 @@
 // CV today), then a charset the file declares itself (HTML <meta charset>,
 // XML prolog, LaTeX inputenc), then Windows-1252, the encoding of legacy
 // Western text that also covers Latin-1. Invalid bytes are replaced, never fatal.
+//
+// A declared charset is only a claim of the file, so it is trusted only when it
+// names an encoding CVs are written in (allowed_charset below). ICU knows
+// hundreds of converters, some stateful and exotic (SCSU, BOCU-1, UTF-7,
+// ISO-2022, EBCDIC); a file declaring one of those is read as UTF-8 with
+// repair. The conversion itself is bounded too (convert_declared): ICU's
+// UnicodeString(bytes, codepage) constructor looped forever on a 29-byte SCSU
+// input whose last byte decodes to a surrogate pair that no longer fits.
+#include <unicode/ucnv.h>
 #include <unicode/unistr.h>
 
 #include <algorithm>
-
+#include <memory>
+#include <optional>
 #include <string>
 
 #include "core/text.hpp"
@@ -79,13 +89,79 @@ std::string declared_charset(std::string_view b) {
     return {};
 }
 
-// Converts with ICU when the declared charset is one ICU knows; "" otherwise.
-std::string convert_declared(std::string_view b, const std::string& charset) {
-    if (charset.empty() || charset == "utf-8" || charset == "utf8") return {};
-    icu::UnicodeString u(b.data(), static_cast<int32_t>(b.size()), charset.c_str());
-    if (u.isBogus()) return {};
+// The charset names (lower case, without '-', '_' or ' ') a CV file may
+// sensibly declare, and the ICU converter each one opens. UTF-8 is not here:
+// it is read by sanitize_utf8, like any name not on this list.
+struct AllowedCharset {
+    std::string_view key;
+    const char* icu_name;
+};
+constexpr AllowedCharset allowed_charsets[] = {
+    {"usascii", "US-ASCII"}, {"ascii", "US-ASCII"},
+    {"utf16", "UTF-16"}, {"utf16le", "UTF-16LE"}, {"utf16be", "UTF-16BE"}, {"ucs2", "UTF-16"},
+    {"utf32", "UTF-32"}, {"utf32le", "UTF-32LE"}, {"utf32be", "UTF-32BE"},
+    {"latin1", "ISO-8859-1"}, {"latin2", "ISO-8859-2"}, {"latin9", "ISO-8859-15"},
+    {"iso88591", "ISO-8859-1"}, {"iso88592", "ISO-8859-2"}, {"iso88593", "ISO-8859-3"},
+    {"iso88594", "ISO-8859-4"}, {"iso88595", "ISO-8859-5"}, {"iso88596", "ISO-8859-6"},
+    {"iso88597", "ISO-8859-7"}, {"iso88598", "ISO-8859-8"}, {"iso88599", "ISO-8859-9"},
+    {"iso885910", "ISO-8859-10"}, {"iso885911", "ISO-8859-11"}, {"iso885913", "ISO-8859-13"},
+    {"iso885914", "ISO-8859-14"}, {"iso885915", "ISO-8859-15"}, {"iso885916", "ISO-8859-16"},
+    {"windows1250", "windows-1250"}, {"windows1251", "windows-1251"}, {"windows1252", "windows-1252"},
+    {"windows1253", "windows-1253"}, {"windows1254", "windows-1254"}, {"windows1255", "windows-1255"},
+    {"windows1256", "windows-1256"}, {"windows1257", "windows-1257"}, {"windows1258", "windows-1258"},
+    {"cp1250", "windows-1250"}, {"cp1251", "windows-1251"}, {"cp1252", "windows-1252"},
+    {"cp1253", "windows-1253"}, {"cp1254", "windows-1254"}, {"cp1255", "windows-1255"},
+    {"cp1256", "windows-1256"}, {"cp1257", "windows-1257"}, {"cp1258", "windows-1258"},
+    {"windows874", "windows-874"}, {"tis620", "TIS-620"}, {"macintosh", "macintosh"}, {"macroman", "macintosh"},
+    {"koi8r", "KOI8-R"}, {"koi8u", "KOI8-U"}, {"ibm866", "IBM866"}, {"cp866", "IBM866"},
+    {"shiftjis", "Shift_JIS"}, {"sjis", "Shift_JIS"}, {"xsjis", "Shift_JIS"}, {"windows31j", "windows-31j"},
+    {"cp932", "windows-31j"}, {"eucjp", "EUC-JP"}, {"euckr", "EUC-KR"}, {"cp949", "windows-949"},
+    {"gb2312", "GB2312"}, {"gbk", "GBK"}, {"cp936", "GBK"}, {"gb18030", "GB18030"},
+    {"big5", "Big5"}, {"big5hkscs", "Big5-HKSCS"}, {"cp950", "windows-950"},
+};
+
+/// The ICU converter name for a declared charset, or nothing when the name is
+/// not one a CV is written in (then the bytes are read as UTF-8 with repair).
+std::optional<const char*> allowed_charset(std::string_view declared) {
+    std::string key;
+    for (char c : declared)
+        if (c != '-' && c != '_' && c != ' ') key.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
+    for (const auto& a : allowed_charsets)
+        if (a.key == key) return a.icu_name;
+    return std::nullopt;
+}
+
+struct ConverterCloser {
+    void operator()(UConverter* c) const noexcept { ucnv_close(c); }
+};
+
+/// Converts `b` from `icu_name` to UTF-8, or "" when ICU cannot. The work is
+/// bounded: the output grows by a fixed-size buffer per call, a call that
+/// consumes and produces nothing ends the loop, and no allowed charset yields
+/// more than two UTF-16 units per byte, so output past four per byte is cut.
+std::string convert_declared(std::string_view b, const char* icu_name) {
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<UConverter, ConverterCloser> converter(ucnv_open(icu_name, &status));
+    if (U_FAILURE(status) || !converter) return {};
+    std::u16string units;
+    const std::size_t max_units = 4 * b.size() + 64;
+    char16_t chunk[4096];
+    const char* source = b.data();
+    const char* const source_end = b.data() + b.size();
+    while (units.size() <= max_units) {
+        UChar* target = reinterpret_cast<UChar*>(chunk);
+        const char* const source_before = source;
+        status = U_ZERO_ERROR;
+        ucnv_toUnicode(converter.get(), &target, reinterpret_cast<UChar*>(chunk + std::size(chunk)), &source,
+                       source_end, nullptr, /*flush=*/true, &status);
+        const auto produced = static_cast<std::size_t>(target - reinterpret_cast<UChar*>(chunk));
+        units.append(chunk, produced);
+        if (status != U_BUFFER_OVERFLOW_ERROR) break;            // done (or failed: what was read is kept)
+        if (produced == 0 && source == source_before) break;      // no progress: never spin
+    }
+    if (units.size() > max_units) units.resize(max_units);
     std::string out;
-    u.toUTF8String(out);
+    icu::UnicodeString(false, units.data(), static_cast<int32_t>(units.size())).toUTF8String(out);
     return out;
 }
 
@@ -100,9 +176,14 @@ std::string decode_to_utf8(std::string_view bytes) {
         return text::sanitize_utf8(bytes);
     }
     if (char order = guess_utf16(bytes)) return text::sanitize_utf8(utf16_to_utf8(bytes, order == 'b'));
-    std::string converted = convert_declared(bytes, declared_charset(bytes));
-    if (!converted.empty()) return text::sanitize_utf8(converted);
-    return text::sanitize_utf8(text::cp1252_to_utf8(bytes));
+    const std::string declared = declared_charset(bytes);
+    if (declared.empty()) return text::sanitize_utf8(text::cp1252_to_utf8(bytes));
+    if (auto icu_name = allowed_charset(declared)) {
+        std::string converted = convert_declared(bytes, *icu_name);
+        if (!converted.empty()) return text::sanitize_utf8(converted);
+        return text::sanitize_utf8(text::cp1252_to_utf8(bytes));
+    }
+    return text::sanitize_utf8(bytes);  // UTF-8 declared, or a charset CVs are not written in
 }
 
 }  // namespace cvsearch::readers

@@ -318,9 +318,16 @@ std::string tidy_separators(std::string line) {
     std::string prefix;
     if (line.rfind("- ", 0) == 0) { prefix = "- "; line.erase(0, 2); }
     if (std::size_t h = heading_marker_size(line)) { prefix = line.substr(0, h); line.erase(0, h); }
-    std::size_t pos;
-    while ((pos = line.find("| |")) != std::string::npos) line.erase(pos, 2);
-    std::string_view v = text::trim(line);
+    std::string joined;  // "| | |" -> "|", in one pass (erasing in place was quadratic)
+    joined.reserve(line.size());
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        if (line.compare(i, 3, "| |") == 0) {
+            ++i;  // drop "| ", keep looking at the second '|'
+            continue;
+        }
+        joined.push_back(line[i]);
+    }
+    std::string_view v = text::trim(joined);
     while (!v.empty() && v.front() == '|') v = text::trim(v.substr(1));
     while (!v.empty() && v.back() == '|') v = text::trim(v.substr(0, v.size() - 1));
     return prefix + std::string(v);

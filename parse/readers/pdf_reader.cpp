@@ -57,7 +57,7 @@ std::string page_text(const poppler::document& doc, int index) {
 
 }  // namespace
 
-TextDocument read_pdf(std::string_view bytes, std::string_view name) {
+TextDocument read_pdf(std::string_view bytes, std::string_view name, std::size_t max_text_bytes) {
     quiet_poppler();
     const std::string input(name);
     if (bytes.size() > static_cast<std::size_t>(INT_MAX))
@@ -71,7 +71,14 @@ TextDocument read_pdf(std::string_view bytes, std::string_view name) {
         throw Error(ErrorCode::parse, input,
                     "cannot read PDF: it is encrypted with a password; index an unprotected copy");
     std::string text;
-    for (int i = 0; i < doc->pages(); ++i) text += page_text(*doc, i) + "\n\n";
+    for (int i = 0; i < doc->pages(); ++i) {
+        text += page_text(*doc, i) + "\n\n";
+        if (text.size() > max_text_bytes)
+            throw Error(ErrorCode::too_large, input,
+                        text_too_large_message(text.size(), max_text_bytes,
+                                               " after page " + std::to_string(i + 1) + " of " +
+                                                   std::to_string(doc->pages())));
+    }
     if (text::trim(text).empty())
         throw Error(ErrorCode::parse, input,
                     "PDF has no text layer (scanned?); run OCR on it first (e.g. ocrmypdf) and index the result");

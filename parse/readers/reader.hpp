@@ -29,7 +29,11 @@ struct TextDocument {
 };
 
 /// Bytes of any encoding to well-formed UTF-8: a UTF-8 BOM is dropped, UTF-16 with
-/// a BOM is converted, valid UTF-8 is kept, otherwise Windows-1252 is assumed.
+/// a BOM is converted, valid UTF-8 is kept; otherwise a charset the file declares
+/// (<meta charset>, encoding=, \usepackage[..]{inputenc}) is used when it is one CVs
+/// are written in (UTF-16/32, ISO-8859-x, Windows-125x, KOI8, Shift_JIS, EUC-JP/KR,
+/// GB2312/GBK/GB18030, Big5 and the like), any other declared name means UTF-8 with
+/// repair, and no declaration means Windows-1252. Linear in the input's size.
 std::string decode_to_utf8(std::string_view bytes);
 
 TextDocument read_text(std::string_view utf8);
@@ -37,8 +41,21 @@ TextDocument read_markdown(std::string_view utf8);
 TextDocument read_latex(std::string_view utf8);
 TextDocument read_html(std::string_view utf8);
 /// Extracts the text of a PDF with poppler-cpp, then reads it as text. Throws
-/// cvsearch::Error(parse) for an unreadable, encrypted or text-less PDF.
-TextDocument read_pdf(std::string_view bytes, std::string_view name);
+/// cvsearch::Error(parse) for an unreadable, encrypted or text-less PDF, and
+/// Error(too_large) as soon as the pages extracted hold more than
+/// `max_text_bytes` of text (the rest is not extracted).
+TextDocument read_pdf(std::string_view bytes, std::string_view name,
+                      std::size_t max_text_bytes = static_cast<std::size_t>(-1));
+
+/// The message of the Error(too_large) for a profile whose text is `bytes`
+/// long, over `limit` (ParseOptions::max_text_bytes); `where` says where a
+/// reader stopped early (" after page 3 of 90").
+inline std::string text_too_large_message(std::size_t bytes, std::size_t limit, std::string_view where = {}) {
+    return "its text is " + std::to_string(bytes) + " bytes" + std::string(where) + ", over the limit of " +
+           std::to_string(limit) +
+           " bytes of text per profile (a small file can expand to much more text than its size); split it or "
+           "raise the limit (--max-text-size)";
+}
 
 /// JSON Resume (https://jsonresume.org/schema) -> one profile. Throws Error(parse).
 Profile read_json_resume(std::string_view utf8, std::string_view name);

@@ -127,6 +127,74 @@ TEST_CASE("bad files: a 200 MB file is refused by size, at once") {
     }
 }
 
+TEST_CASE("bad files: a declared charset that hung ICU's converter (SCSU) is read as UTF-8") {
+    // A Markdown CV with invalid UTF-8 that declares charset=scsu: ICU's
+    // UnicodeString(bytes, "scsu") looped forever when the last byte's surrogate
+    // pair did not fit its buffer, so `cvsearch index` hung holding the writer
+    // lock, every night. Which lengths hit it depends on ICU's buffer rounding,
+    // so the folder holds a range of them.
+    TempDir dir;
+    const fs::path cvs = dir / "cvs", db = dir / "db";
+    const std::string head =
+        "<!-- charset=scsu -->\n# Orla Quenby\n\nResearch Interests\n\ntessellation, distributed systems\n\n";
+    const std::string define_window("\x0B\x00\x10", 3);  // SCSU SDX: window 0 at U+10800, two units per byte
+    for (int n = 20; n < 60; ++n)
+        for (const std::string& pad : {std::string(), std::string(" ")})
+            write_file(cvs / ("scsu-" + std::to_string(n) + (pad.empty() ? "" : "b") + ".md"),
+                       head + pad + define_window + std::string(n, '\x80'));
+    write_file(cvs / "ada.txt", text_cv("Ada Quenby", "holography"));
+
+    auto start = std::chrono::steady_clock::now();
+    RunResult r = run_cli_limited({"index", cvs.string(), "--db", db.string()}, {}, dir.path());
+    CAPTURE(r.err);
+    CHECK(r.signal == 0);  // before the fix: killed after 120 s
+    CHECK(r.exit_code == 0);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(60));
+    CHECK(ids_found(db, "holography") == std::vector<std::string>{"ada"});
+    CHECK(ids_found(db, "tessellation").size() == 80);  // the SCSU files, read as UTF-8 with repair
+
+    RunResult parsed = run_cli_limited({"parse", (cvs / "scsu-41b.md").string()}, {}, dir.path());
+    CHECK(parsed.exit_code == 0);
+    CHECK(contains(parsed.out, "Orla Quenby"));
+}
+
+TEST_CASE("bad files: a profile whose text is over --max-text-size is refused, naming the file") {
+    // --max-file-size bounds the bytes read, not the text they give (a PDF
+    // expands; tests/readers/test_pdf_reader.cpp), and indexing takes memory
+    // in proportion to the text: the text of each profile is bounded too.
+    TempDir dir;
+    ParseOptions small;
+    small.max_text_bytes = 100'000;
+    std::string long_section;
+    while (long_section.size() < 150'000) long_section += "Fault-tolerant storage for glaciology data sets. ";
+    write_file(dir / "long.md", "# Orla Quenby\n\n## Talks\n\n" + long_section + "\n");
+    write_file(dir / "people.json", R"([{"id": "a", "name": "Ada Quenby"}, {"id": "b", "name": "Bo Ferrand", "sections": [)"
+                                        R"({"heading": "Talks", "kind": "talks", "text": ")" + long_section + R"("}]}])");
+    write_file(dir / "resume.json", R"({"basics": {"name": "Cy Marlowe", "summary": ")" + long_section + R"("}})");
+    for (const char* name : {"long.md", "people.json", "resume.json"}) {
+        CAPTURE(name);
+        Error e = parse_error(dir / name, small);
+        CHECK(e.code() == ErrorCode::too_large);
+        CHECK(contains(e.message(), "over the limit of 100000 bytes of text per profile"));
+        CHECK(contains(e.message(), "--max-text-size"));
+        CHECK(parse_file(dir / name).size() >= 1);  // the default limit (4 MiB) takes them
+    }
+    CHECK(contains(parse_error(dir / "people.json", small).message(), "profile 2: "));
+
+    // The CLI: one line naming the file, the others indexed, exit 1.
+    const fs::path cvs = dir / "cvs", db = dir / "db";
+    write_file(cvs / "long.md", read_file(dir / "long.md"));
+    write_file(cvs / "ada.txt", text_cv("Ada Quenby", "holography"));
+    RunResult r = run_cli({"index", cvs.string(), "--db", db.string(), "--max-text-size", "100000"});
+    CAPTURE(r.err);
+    CHECK(r.exit_code == 1);
+    CHECK(contains(r.err, (cvs / "long.md").string() + ": its text is "));
+    CHECK(ids_found(db, "holography") == std::vector<std::string>{"ada"});
+    RunResult parsed = run_cli({"parse", (cvs / "long.md").string(), "--max-text-size", "100000"});
+    CHECK(parsed.exit_code == 2);
+    CHECK(contains(parsed.err, "--max-text-size"));
+}
+
 TEST_CASE("bad files: deeply nested and wrongly typed JSON") {
     TempDir dir;
     write_file(dir / "deep-array.json", nested('[', ']', 200000));
@@ -280,6 +348,39 @@ TEST_CASE("indexing bad inputs keeps everything indexed before") {
     }
     CHECK(ids_found(db, "holography") == std::vector<std::string>{"bo"});
     CHECK(ids_found(db, "glaciology").empty());  // really gone now: removed on this run
+}
+
+TEST_CASE("a symbolic link that leaves the folder being indexed is not followed") {
+    // A link to /etc/passwd among the CVs put its lines in search highlights.
+    TempDir dir;
+    const fs::path cvs = dir / "cvs", outside = dir / "outside", db = dir / "db";
+    write_file(cvs / "ada.txt", text_cv("Ada Quenby", "tessellation"));
+    write_file(cvs / ".store" / "bo.txt", text_cv("Bo Ferrand", "holography"));  // hidden: found through the link only
+    write_file(outside / "secret.txt", text_cv("Cy Marlowe", "xylophonics"));
+    fs::create_symlink(outside / "secret.txt", cvs / "leak.txt");
+    fs::create_directories(cvs / "lab");
+    fs::create_symlink("../../outside/secret.txt", cvs / "lab" / "relative-leak.md");
+    fs::create_symlink(cvs / ".store" / "bo.txt", cvs / "bo.txt");  // inside the root: followed
+    fs::create_symlink("leak.txt", cvs / "hop.txt");                 // inside, to a link that leaves
+
+    SyncOptions opt;
+    opt.roots = {cvs};
+    opt.db = db;
+    SyncReport r = index_directory(opt);
+    for (const char* name : {"leak.txt", "lab/relative-leak.md", "hop.txt"}) {
+        CAPTURE(name);
+        const FileFailure* f = failure_for(r, cvs / name);
+        REQUIRE(f != nullptr);
+        CHECK(contains(f->reason, "outside the folder being indexed"));
+        CHECK(contains(f->reason, (fs::canonical(outside) / "secret.txt").string()));
+    }
+    CHECK(ids_found(db, "xylophonics").empty());
+    CHECK(ids_found(db, "holography") == std::vector<std::string>{"bo"});
+    CHECK(ids_found(db, "tessellation") == std::vector<std::string>{"ada"});
+
+    RunResult cli = run_cli({"index", cvs.string(), "--db", db.string()});
+    CHECK(cli.exit_code == 1);
+    CHECK(contains(cli.err, (cvs / "leak.txt").string() + ": a symbolic link to "));
 }
 
 TEST_CASE("unreadable files and folders are reported, their profiles kept") {

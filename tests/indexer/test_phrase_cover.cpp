@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <ctime>
 #include <filesystem>
 
 #include <xapian.h>
@@ -132,4 +134,53 @@ TEST_CASE("phrase cover: every field of every bundled profile still matches as a
     }
     MESSAGE(phrases << " field phrases checked");
     CHECK(phrases > 500);
+}
+
+TEST_CASE("phrase cover: linear in the size of the document (a long CV made indexing quadratic)") {
+    // Each field scanned the whole position sequence, and a CV's fields grow
+    // with its text: a 16 MB CV took 300 s to index. Here 800,000 words of
+    // sections and 200,000 fields found near their end; before: ~1.5e11
+    // comparisons (40 s of CPU), now a lookup of each field's rarest word.
+    // CPU time, not wall time: the machine may be busy.
+    analysis::Analyzer analyzer;
+    indexing::PhraseCover cover(analyzer);
+    auto word = [](std::size_t i) {  // distinct, letters only: "wab", "wac", ...
+        std::string w = "w";
+        for (; i; i /= 26) w.push_back(static_cast<char>('a' + i % 26));
+        return w;
+    };
+    const std::size_t words = 800'000;
+    std::string text;
+    for (std::size_t i = 0; i < words; ++i) text += word(i) + (i % 2 ? " the " : " ");  // a common word too
+    cover.reset(sections_doc(analyzer, {text.c_str()}));
+
+    const std::clock_t start = std::clock();
+    std::size_t covered = 0, fields = 0;
+    for (std::size_t i = words - 200'000; i + 2 < words; i += 1, ++fields) {
+        const std::string field = (i % 2 ? word(i) + " the " : word(i) + " ") + word(i + 1);
+        covered += cover.covers(field);
+    }
+    CHECK(cover.covers("the " + word(words - 2)));
+    CHECK_FALSE(cover.covers(word(words - 2) + " " + word(words - 4)));
+    const double seconds = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+    CHECK(covered == fields);
+    CHECK_MESSAGE(seconds < 8.0, fields << " fields took " << seconds << " s of CPU");
+}
+
+TEST_CASE("phrase cover: a field of common words is covered or keeps its positions, quickly") {
+    // A field whose rarest word occurs everywhere is compared at no more than
+    // max_anchor_tries places; when it is not found there, it keeps its
+    // positions (a bigger index, the same matches), and no field costs more.
+    analysis::Analyzer analyzer;
+    indexing::PhraseCover cover(analyzer);
+    std::string text;
+    for (int i = 0; i < 50'000; ++i) text += "the of ";
+    text += "the the end";
+    cover.reset(sections_doc(analyzer, {text.c_str()}));
+    CHECK(cover.covers("of the of the"));       // at the first place tried
+    CHECK(cover.covers("the the end"));         // "end" is the anchor: one place
+    CHECK_FALSE(cover.covers("of the end"));
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < 10'000; ++i) CHECK_FALSE(cover.covers("the the"));  // only at the end: past the tries
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
 }

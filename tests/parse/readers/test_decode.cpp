@@ -1,13 +1,16 @@
 // decode_to_utf8: every byte sequence becomes well-formed UTF-8.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <string>
 
 #include "core/text.hpp"
 #include "parse/readers/reader.hpp"
+#include "tests/process_util.hpp"
 
 using cvsearch::readers::decode_to_utf8;
 using cvsearch::text::is_valid_utf8;
+using cvsearch::testing::finishes_within;
 
 namespace {
 std::string bytes(std::initializer_list<int> b) {
@@ -63,4 +66,49 @@ TEST_CASE("decode_to_utf8: binary garbage never crashes and yields valid UTF-8")
     }
     CHECK(is_valid_utf8(decode_to_utf8(bytes({0xFF, 0xFE, 0x41}))));  // odd-length UTF-16
     CHECK(is_valid_utf8(decode_to_utf8(bytes({0xC3}))));              // truncated sequence
+}
+
+TEST_CASE("decode_to_utf8: declared charsets CVs are written in are honoured") {
+    struct Row { const char* what; std::string in; std::string out; };
+    const Row rows[] = {
+        {"ISO-8859-2 (Polish)", "<meta charset=iso-8859-2>\xA3\xF3" "d\xBC", "<meta charset=iso-8859-2>Łódź"},
+        {"windows-1251 (Cyrillic)", "encoding=\"windows-1251\" \xCF\xE5\xF2\xF0", "encoding=\"windows-1251\" Петр"},
+        {"KOI8-R", "charset=KOI8-R \xF0\xC5\xD4\xD2", "charset=KOI8-R Петр"},
+        {"Shift_JIS", "charset=Shift_JIS \x93\xFA\x96\x7B", "charset=Shift_JIS 日本"},
+        {"EUC-KR", "charset=euc-kr \xC7\xD1", "charset=euc-kr 한"},
+        {"Big5", "charset=big5 \xA4\xA4", "charset=big5 中"},
+        {"LaTeX inputenc latin1", "\\usepackage[latin1]{inputenc} Z\xFCrich", "\\usepackage[latin1]{inputenc} Zürich"},
+    };
+    for (const auto& r : rows) {
+        CAPTURE(r.what);
+        CHECK(decode_to_utf8(r.in) == r.out);
+    }
+}
+
+TEST_CASE("decode_to_utf8: any other declared charset means UTF-8 with repair") {
+    // ICU would convert these (SCSU, BOCU-1, UTF-7, EBCDIC), turning the file
+    // into unrelated characters; the valid UTF-8 in it survives instead, and the
+    // invalid bytes become U+FFFD, not Windows-1252 guesses.
+    for (const char* charset : {"scsu", "bocu-1", "utf-7", "ibm037", "x-no-such-charset", "utf-8"}) {
+        CAPTURE(charset);
+        const std::string in = std::string("charset=") + charset + "\nKosti\xC4\x87 \xFF\xFE Z\xC3\xBCrich";
+        CHECK(decode_to_utf8(in) == std::string("charset=") + charset + "\nKosti\xC4\x87 \xEF\xBF\xBD\xEF\xBF\xBD Z\xC3\xBCrich");
+    }
+}
+
+TEST_CASE("decode_to_utf8: a declared SCSU file that hung ICU's converter finishes") {
+    // ICU's UnicodeString(bytes, "scsu") never returned on this input: the
+    // window SDX defines is supplementary, so each 0x80 is a surrogate pair, and
+    // when the last pair no longer fits its buffer ICU grows the buffer by
+    // nothing and calls the converter again, forever. The indexer held its
+    // writer lock meanwhile, so every nightly run after that hung as well.
+    std::string scsu = "charset=scsu\n";
+    scsu += std::string("\x0B\x00\x10", 3);  // SDX: window 0 at U+10800
+    for (std::size_t n : {13, 17, 21, 232}) {
+        CAPTURE(n);
+        const std::string input = scsu + std::string(n, '\x80');
+        CHECK(finishes_within(std::chrono::seconds(20), [&] {
+            if (!is_valid_utf8(decode_to_utf8(input))) ::_exit(1);
+        }));
+    }
 }

@@ -4,10 +4,13 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <ctime>
 #include <functional>
 #include <string>
 
 #include "core/text.hpp"
+#include "cvsearch/errors.hpp"
+#include "cvsearch/parse.hpp"
 #include "parse/readers/reader.hpp"
 
 using namespace cvsearch::readers;
@@ -43,4 +46,43 @@ TEST_CASE("pathological inputs finish quickly") {
     check_fast("latex: unclosed groups", [&] { return read_latex(repeat("\\textbf{", n)).text; });
     check_fast("latex: many entries", [&] { return read_latex(repeat("\\cventry{a}{b}{c}{d}{e}{f}\n", n)).text; });
     check_fast("latex: long line of line breaks", [&] { return read_latex(repeat("x\\\\", n)).text; });
+}
+
+TEST_CASE("pathological inputs: long runs of marks through the whole pipeline are linear") {
+    // Reader and extractor together (parse_bytes), 1 MB each. Each mark used
+    // to be replaced or erased in place, moving the rest of the text every
+    // time (8 M backticks: 66 s; 1 M "&amp;" in HTML: 9.8 s), and every "["
+    // or "<" searched the rest of the line for its closer. CPU seconds, not
+    // wall time: the machine may be busy.
+    const std::size_t n = 1024 * 1024;
+    struct Case { const char* what; const char* name; std::string unit; };
+    const Case cases[] = {
+        {"backticks in Markdown", "cv.md", "`"},
+        {"backticks in HTML", "cv.html", "`"},
+        {"bold marks in HTML", "cv.html", "**"},
+        {"underscores in LaTeX", "cv.tex", "__"},
+        {"&amp; in HTML", "cv.html", "&amp;"},
+        {"&amp; in text", "cv.txt", "&amp; "},
+        {"paired emphasis", "cv.md", "*a* "},
+        {"paired underscores", "cv.html", "_a_ "},
+        {"unclosed tags", "cv.txt", "<a<b "},
+        {"unclosed link brackets", "cv.txt", "[x"},
+        {"empty table cells", "cv.md", "| "},
+        {"column separators", "cv.txt", " | "},
+        {"author separators", "cv.txt", " and "},
+    };
+    for (const auto& c : cases) {
+        CAPTURE(c.what);
+        const std::string bytes = "Orla Quenby\n\nPublications\n\n- " + repeat(c.unit, n) + "\n";
+        cvsearch::ParseOptions options;
+        options.max_text_bytes = 4 * n;
+        const std::clock_t start = std::clock();
+        try {
+            for (const auto& p : cvsearch::parse_bytes(bytes, c.name, options)) CHECK(cvsearch::text::is_valid_utf8(p.name));
+        } catch (const cvsearch::Error& e) {
+            CHECK(e.code() != cvsearch::ErrorCode::internal);
+        }
+        const double seconds = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+        CHECK_MESSAGE(seconds < 10.0, c.what << " took " << seconds << " s of CPU");
+    }
 }

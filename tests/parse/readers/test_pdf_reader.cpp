@@ -1,12 +1,14 @@
 // read_pdf: text layers through poppler, failures as Error(parse).
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "cvsearch/errors.hpp"
+#include "cvsearch/parse.hpp"
 #include "parse/readers/reader.hpp"
 #include "tests/test_util.hpp"
 
@@ -50,6 +52,26 @@ std::string tiny_pdf(const std::vector<std::string>& lines) {
         "<< /Length " + std::to_string(content.size()) + " >>\nstream\n" + content + "\nendstream",
         "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
     });
+}
+
+// A PDF of `pages` pages that all show the same content stream of `lines`
+// lines: a small file that expands to much text (each page is ~150 bytes).
+std::string expanding_pdf(int pages, int lines) {
+    std::string content = "BT /F1 10 Tf 12 TL 40 760 Td";
+    for (int i = 0; i < lines; ++i) content += " (Orla Quenby wrote on distributed systems and fault tolerance) Tj T*";
+    content += " ET";
+    std::vector<std::string> objects = {
+        "<< /Type /Catalog /Pages 2 0 R >>", "",
+        "<< /Length " + std::to_string(content.size()) + " >>\nstream\n" + content + "\nendstream",
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"};
+    std::string kids;
+    for (int p = 0; p < pages; ++p) {
+        kids += std::to_string(objects.size() + 1) + " 0 R ";
+        objects.push_back("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R "
+                          "/Resources << /Font << /F1 4 0 R >> >> >>");
+    }
+    objects[1] = "<< /Type /Pages /Kids [" + kids + "] /Count " + std::to_string(pages) + " >>";
+    return pdf_file(objects);
 }
 
 // A PDF protected by a user password (the standard security handler's O and U
@@ -116,4 +138,36 @@ TEST_CASE("read_pdf: the sample PDFs in data/profiles have text") {
         }
     }
     MESSAGE("sample PDFs read: " << seen);
+}
+
+TEST_CASE("read_pdf: a PDF that expands past the text limit stops there, naming the page") {
+    // 2,000 pages showing one shared content stream: a 320 KB file, 7 MB of
+    // text. A file like it took 25 s and 300 MB to index; --max-file-size never saw it.
+    const std::string pdf = expanding_pdf(2000, 60);
+    CHECK(pdf.size() < 400'000);
+    std::string message;
+    try {
+        read_pdf(pdf, "cv.pdf", 100'000);
+        FAIL_CHECK("no error");
+    } catch (const Error& e) {
+        CHECK(e.code() == ErrorCode::too_large);
+        CHECK(e.input() == "cv.pdf");
+        message = e.message();
+    }
+    CAPTURE(message);
+    CHECK(message.find("of 2000, over the limit of 100000 bytes of text") != std::string::npos);
+    CHECK(message.find("--max-text-size") != std::string::npos);
+    CHECK(message.find("after page 2000 ") == std::string::npos);  // stopped early
+    CHECK(read_pdf(expanding_pdf(3, 60), "cv.pdf", 100'000).text.size() > 3 * 60 * 40);  // under the limit: read
+
+    // Through parse_bytes, with the default limit (4 MiB).
+    const auto start = std::chrono::steady_clock::now();
+    try {
+        cvsearch::parse_bytes(pdf, "cv.pdf");
+        FAIL_CHECK("no error");
+    } catch (const Error& e) {
+        CHECK(e.code() == ErrorCode::too_large);
+        CHECK(e.message().find("over the limit of 4194304 bytes of text") != std::string::npos);
+    }
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(60));
 }
