@@ -559,8 +559,13 @@ async function newUserSteps(page, base) {
   await page.screenshot("1280-empty");
 
   await page.goto(base + "/?q=toleranse");
-  check(await page.eval(isShown("#suggestion")), "a misspelt query: the suggestion is shown");
-  check((await page.eval(`document.getElementById("suggestion-link").textContent`)) === "tolerance", "and links the corrected query");
+  const suggested = await page.eval(`(() => { const li = document.querySelector('#empty-tips li[data-kind="suggestion"]');
+    return li && {query: li.querySelector("a").textContent, count: Number(li.dataset.count)}; })()`);
+  check(suggested && suggested.query === "tolerance" && suggested.count === people.concat(hostile).filter((p) =>
+    /toleran/i.test(p.interests.concat(p.publications.map((x) => x.title)).join(" "))).length,
+    "a misspelt query: the empty state offers the corrected query and what it finds: " + JSON.stringify(suggested));
+  check(!(await page.eval(isShown("#suggestion"))), "once, not also above it");
+  await page.screenshot("1280-suggestion");
 
   log("12. at 390 px: nothing off screen, results first, facets behind \"Filters\"");
   await page.viewport(390, 844);
@@ -591,6 +596,10 @@ async function newUserSteps(page, base) {
   await page.waitFor(`document.querySelector('#empty-tips li[data-count]')`, "the empty state's counts");
   check((await noOverflow(page)) <= 390, "no overflow in the empty state");
   await page.screenshot("390-empty");
+  await page.goto(base + "/?q=fault+tolerance&profile=" + encodeURIComponent(tomas.id));
+  await page.waitFor(`document.body.dataset.profileState === "ready"`, "the profile to load");
+  check((await noOverflow(page)) <= 390 && !(await page.eval(isShown("#facets"))), "a profile fits, without the facets");
+  await page.screenshot("390-profile");
   await page.viewport(360, 740);
   await page.goto(base + "/?q=fault+tolerance&institution=KAIST&venue=OSDI");
   check((await noOverflow(page)) <= 360, "no overflow at 360 px either (scrollWidth " + (await noOverflow(page)) + ")");

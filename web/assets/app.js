@@ -375,8 +375,9 @@
       setStatus(hits.length ? count + " — showing " + first + "–" + last : count);
     }
 
+    // With no results the suggestion is the empty state's first way out.
     const sug = $("suggestion");
-    if (r.suggestion) {
+    if (r.suggestion && total > 0) {
       const link = $("suggestion-link");
       link.textContent = r.suggestion;
       link.href = urlOf(variant({ q: r.suggestion }));
@@ -472,9 +473,9 @@
     return words.join(" OR ");
   }
 
-  /// An empty result says why and offers ways out: the spelling suggestion (shown
-  /// above), any word instead of every word, each filter dropped, every filter
-  /// dropped. Returns them for countWaysOut.
+  /// An empty result says why and offers ways out: the spelling suggestion, any
+  /// word instead of every word, each filter dropped, every filter dropped.
+  /// Returns them for countWaysOut.
   function renderEmpty(r) {
     const box = $("empty");
     const tips = $("empty-tips");
@@ -495,11 +496,12 @@
       tips.appendChild(li);
       ways.push({ li, count, changes });
     };
+    if (r.suggestion) add("suggestion", "Search instead for ", String(r.suggestion), { q: String(r.suggestion) });
     const relaxed = relaxedQuery(state.q);
     if (relaxed) add("relax", "Match any of the words: ", relaxed, { q: relaxed });
     for (const f of filters) add("drop", "", "Remove " + f.label, f.without);
     if (filters.length > 1) add("drop-all", "", "Remove all filters", NO_FILTERS);
-    if (!ways.length && !r.suggestion)
+    if (!ways.length)
       tips.appendChild(el("li", "hint", "Check the spelling, use fewer or broader words, or end a word with * to match its prefix (distrib*)."));
     return ways;
   }
