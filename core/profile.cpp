@@ -2,6 +2,7 @@
 #include "cvsearch/profile.hpp"
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -91,7 +92,10 @@ Facets facets_of(const Profile& p) {
     return f;
 }
 
-std::string current_institution(const Profile& p) {
+namespace {
+
+/// The affiliation current_institution() names; nullptr if none.
+const Affiliation* current_affiliation(const Profile& p) {
     const Affiliation* best = nullptr;
     auto later = [](const Affiliation& a, const Affiliation& b) {  // is a more recent than b?
         if (a.current != b.current) return a.current;
@@ -106,7 +110,38 @@ std::string current_institution(const Profile& p) {
         if (a.current && best->current && a_work != b_work) { if (a_work) best = &a; continue; }
         if (later(a, *best)) best = &a;
     }
-    return best ? best->institution : std::string();
+    return best;
+}
+
+}  // namespace
+
+std::string current_institution(const Profile& p) {
+    const Affiliation* a = current_affiliation(p);
+    return a ? a->institution : std::string();
+}
+
+ProfileCard card_of(const Profile& p) {
+    ProfileCard c;
+    if (const Affiliation* a = current_affiliation(p)) {
+        c.institution = a->institution;
+        c.position = a->role;
+    }
+    std::map<std::string, std::pair<std::size_t, int>> venues;  // venue -> (papers, latest year)
+    for (const auto& pub : p.publications) {
+        ++c.publications;
+        if (pub.year) {
+            c.first_year = std::min(c.first_year.value_or(*pub.year), *pub.year);
+            c.last_year = std::max(c.last_year.value_or(*pub.year), *pub.year);
+        }
+        if (pub.venue.empty()) continue;
+        auto& v = venues[pub.venue];
+        ++v.first;
+        v.second = std::max(v.second, pub.year.value_or(0));
+    }
+    std::vector<std::pair<std::string, std::pair<std::size_t, int>>> ranked(venues.begin(), venues.end());
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    for (std::size_t i = 0; i < ranked.size() && i < 3; ++i) c.top_venues.push_back(ranked[i].first);
+    return c;
 }
 
 // ---- JSON ------------------------------------------------------------------

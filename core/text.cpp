@@ -290,4 +290,21 @@ std::string content_hash(std::string_view bytes) {
     return buf;
 }
 
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    // Three rows of the table: the one two back is for the swap.
+    std::vector<std::size_t> two(b.size() + 1), one(b.size() + 1), cur(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) one[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            cur[j] = std::min({one[j] + 1, cur[j - 1] + 1, one[j - 1] + cost});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) cur[j] = std::min(cur[j], two[j - 2] + 1);
+        }
+        std::swap(two, one);
+        std::swap(one, cur);
+    }
+    return one[b.size()];
+}
+
 }  // namespace cvsearch::text

@@ -22,6 +22,10 @@ std::string fold_key(std::string_view utf8);
 /// "SOSP’21" is two).
 std::vector<std::string_view> words(std::string_view utf8);
 
+/// Optimal string alignment distance over bytes: Levenshtein's inserts, deletes
+/// and replacements plus the swap of two neighbouring bytes ("lmit" -> "limit" 1).
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
 /// True when `bytes` is well-formed UTF-8 (no overlongs, no surrogates).
 bool is_valid_utf8(std::string_view bytes) noexcept;
 

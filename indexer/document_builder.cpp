@@ -7,6 +7,7 @@
 
 #include "core/text.hpp"
 #include "cvsearch/errors.hpp"
+#include "vocabulary/hit_display.hpp"
 #include "vocabulary/schema.hpp"
 
 namespace cvsearch::indexing {
@@ -181,7 +182,7 @@ Xapian::Document DocumentBuilder::build(const Profile& p) {
     if (!p.source.content_hash.empty()) doc.add_value(schema::content_hash_slot, schema::extraction_key(p.source.content_hash));
     if (!p.source.path.empty()) doc.add_value(schema::source_path_slot, p.source.path);
     doc.add_value(schema::prior_slot, Xapian::sortable_serialise(prior(p, reference_year_)));
-    doc.add_value(schema::hit_display_slot, p.name + schema::hit_display_separator + current_institution(p));
+    doc.add_value(schema::hit_display_slot, schema::encode_hit_display(p));
     return doc;
 }
 

@@ -69,18 +69,48 @@ std::string count_line(const SearchResults& r) {
 
 // ---- JSON ---------------------------------------------------------------------------
 
+/// The UTF-16 code unit offset of each byte offset in `offsets` (ascending or
+/// not) into the UTF-8 `text`: what JavaScript's String indexes count.
+static std::vector<std::size_t> utf16_offsets(std::string_view text, const std::vector<std::size_t>& offsets) {
+    std::vector<std::size_t> at(text.size() + 1, 0);  // byte offset -> UTF-16 offset
+    std::size_t units = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        at[i] = units;
+        const auto c = static_cast<unsigned char>(text[i]);
+        if ((c & 0xC0) != 0x80) units += c >= 0xF0 ? 2 : 1;  // a lead byte: 4-byte sequences are surrogate pairs
+    }
+    at[text.size()] = units;
+    std::vector<std::size_t> out;
+    for (std::size_t o : offsets) out.push_back(at[std::min(o, text.size())]);
+    return out;
+}
+
+static json year_or_null(const std::optional<int>& y) { return y ? json(*y) : json(nullptr); }
+
 std::string results_to_json(const SearchResults& r, int indent) {
     json hits = json::array();
     for (const auto& h : r.hits) {
         json highlights = json::array();
         for (const auto& hl : h.highlights) {
-            json spans = json::array();
-            for (const auto& s : hl.spans) spans.push_back({s.begin, s.end});
-            highlights.push_back({{"field", hl.field}, {"text", hl.text}, {"spans", std::move(spans)}});
+            json spans = json::array(), spans16 = json::array();
+            std::vector<std::size_t> bytes;
+            for (const auto& s : hl.spans) {
+                spans.push_back({s.begin, s.end});
+                bytes.insert(bytes.end(), {s.begin, s.end});
+            }
+            const auto units = utf16_offsets(hl.text, bytes);
+            for (std::size_t i = 0; i + 1 < units.size(); i += 2) spans16.push_back({units[i], units[i + 1]});
+            highlights.push_back(
+                {{"field", hl.field}, {"text", hl.text}, {"spans", std::move(spans)}, {"spans_utf16", std::move(spans16)}});
         }
         hits.push_back({{"id", h.id},
                         {"name", h.name},
                         {"institution", h.institution},
+                        {"position", h.card.position},
+                        {"first_year", year_or_null(h.card.first_year)},
+                        {"last_year", year_or_null(h.card.last_year)},
+                        {"publications", h.card.publications},
+                        {"top_venues", h.card.top_venues},
                         {"score", h.score},
                         {"rank", h.rank},
                         {"highlights", std::move(highlights)}});
@@ -94,6 +124,7 @@ std::string results_to_json(const SearchResults& r, int indent) {
               {"suggestion", r.suggestion.empty() ? json(nullptr) : json(r.suggestion)},
               {"warnings", r.warnings},
               {"partial", r.partial}};
+    if (r.took_ms) j["took_ms"] = *r.took_ms;
     return dump(j, indent);
 }
 

@@ -17,6 +17,7 @@
 #include "cvsearch/errors.hpp"
 #include "cvsearch/parse.hpp"
 #include "vocabulary/analyzer.hpp"
+#include "vocabulary/hit_display.hpp"
 #include "vocabulary/schema.hpp"
 #include "vocabulary/xapian_errors.hpp"
 #include "searcher/boolean_match.hpp"
@@ -173,19 +174,19 @@ SearchHit make_hit(const Xapian::Document& doc, double weight, std::size_t rank,
     // stored profile (inflate + JSON) was most of a plain query's time.
     const bool highlights = highlighter && highlight.enabled;
     if (!highlights && !id.empty()) {
-        std::string display = doc.get_value(schema::hit_display_slot);
-        auto sep = display.find(schema::hit_display_separator);
-        if (sep != std::string::npos) {
+        if (auto display = schema::decode_hit_display(doc.get_value(schema::hit_display_slot))) {
             hit.id = std::move(id);
-            hit.name = display.substr(0, sep);
-            hit.institution = display.substr(sep + 1);
+            hit.name = std::move(display->name);
+            hit.card = std::move(display->card);
+            hit.institution = hit.card.institution;
             return hit;
         }
     }
     Profile p = profile_from_stored_json(doc.get_data(), id);  // an index without hit_display, or highlights
     hit.id = id.empty() ? p.id : id;
     hit.name = p.name;
-    hit.institution = current_institution(p);
+    hit.card = card_of(p);
+    hit.institution = hit.card.institution;
     if (highlights) hit.highlights = highlighter->highlight(p, highlight);
     return hit;
 }

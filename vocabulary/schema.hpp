@@ -56,8 +56,9 @@
 //                    extraction_key(source file's XXH3-128 hex)
 //   source_path      the source file's path as walked (root/rel)      raw UTF-8
 //   prior            static rank prior in [0, 1] (evidence, recency)  sortable_serialise
-//   hit_display      what a hit shows without decoding the profile:   name \x1F current
-//                    its name and current institution                 institution (raw UTF-8)
+//   hit_display      what a hit shows without decoding the profile:   vocabulary/hit_display.hpp
+//                    its name and result card (institution, position,
+//                    years, publication count, top venues)
 //   institution+i    institution facet value #i, i < institution_slots display string
 //   venue+i          venue facet value #i, i < venue_slots             display string
 //   year+i           publication year #i (latest first), i < year_slots "2019"
@@ -72,7 +73,8 @@
 // nightly run after an upgrade of cvsearch (new extraction rules or tables)
 // parses every file again instead of keeping what the old version extracted.
 //
-// hit_display is absent from indexes written before it was added: the searcher
+// hit_display is absent from indexes written before it was added, and holds
+// only name and institution in those written before the card: the searcher
 // then decodes the document data, with the same result (no version bump).
 //
 // DOCUMENT DATA: the compact JSON of the profile (cvsearch::to_json(p, -1)),
@@ -155,7 +157,7 @@ inline constexpr Xapian::valueno content_hash_slot = 3;
 inline constexpr Xapian::valueno source_path_slot = 4;
 inline constexpr Xapian::valueno prior_slot = 5;
 inline constexpr Xapian::valueno hit_display_slot = 6;
-/// Separates the name from the institution in hit_display_slot.
+/// Separates the fields of hit_display_slot (vocabulary/hit_display.hpp).
 inline constexpr char hit_display_separator = '\x1F';
 
 inline constexpr Xapian::valueno institution_slot_base = 10;

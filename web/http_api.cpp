@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -110,8 +111,7 @@ std::vector<std::string> all(const Params& params, std::string_view name) {
     return out;
 }
 
-std::size_t number(const Params& params, std::string_view name, std::size_t fallback, std::size_t min, std::size_t max,
-                   int over_status) {
+std::size_t number(const Params& params, std::string_view name, std::size_t fallback, std::size_t min, std::size_t max) {
     auto v = single(params, name);
     if (!v) return fallback;
     std::string_view s = text::trim(*v);
@@ -123,7 +123,6 @@ std::size_t number(const Params& params, std::string_view name, std::size_t fall
         std::string msg = "parameter \"" + std::string(name) + "\" is " + std::string(s.substr(0, 40)) +
                           ", over the maximum " + std::to_string(max);
         if (name == "limit") msg += "; page through results with offset instead";
-        if (over_status == 413) throw BadRequest{413, "too_large", msg};
         bad(msg);
     }
     if (n < min) bad("parameter \"" + std::string(name) + "\" must be at least " + std::to_string(min));
@@ -288,6 +287,11 @@ HttpResponse HttpApi::handle(const HttpRequest& request) const {
     } catch (...) {
         response = error_response(500, "internal", "internal error; the server log has the details", "unknown exception");
     }
+    if (!options_.cors_origin.empty()) {
+        // Opt-in CORS for a page on another origin; the API is GET-only, so no preflight is needed.
+        response.headers.emplace_back("Access-Control-Allow-Origin", options_.cors_origin);
+        response.headers.emplace_back("Vary", "Origin");
+    }
     if (head) response.body.clear();
     return response;
 }
@@ -323,7 +327,25 @@ HttpResponse HttpApi::route(std::string_view raw_path, std::string_view query, c
                               " (the API is /api/search, /api/profiles/ID and /healthz)");
 }
 
+/// The parameters /api/search takes; any other is a 400 naming it (a typo such
+/// as "lmit" must not silently return the default page).
+constexpr std::string_view search_params[] = {"q", "venue", "institution", "years", "sort", "offset", "limit", "facet_values"};
+
+void reject_unknown(const Params& params) {
+    for (const auto& [k, v] : params) {
+        if (std::find(std::begin(search_params), std::end(search_params), k) != std::end(search_params)) continue;
+        std::string msg = "unknown parameter \"" + text::sanitize_utf8(k.substr(0, 40)) + "\"";
+        for (std::string_view known : search_params)  // the nearest known one, for a typo
+            if (k.size() >= 3 && text::edit_distance(k, known) <= (k.size() <= 4 ? 1u : 2u)) {
+                msg += "; did you mean \"" + std::string(known) + "\"?";
+                break;
+            }
+        bad(msg + " (the parameters are q, venue, institution, years, sort, offset, limit, facet_values)");
+    }
+}
+
 HttpResponse HttpApi::search(const Params& params) const {
+    reject_unknown(params);
     SearchRequest req;
     if (auto q = single(params, "q")) {
         if (utf8_chars(*q) > options_.max_query_chars)
@@ -346,10 +368,13 @@ HttpResponse HttpApi::search(const Params& params) const {
             bad("parameter \"sort\" is \"" + sort->substr(0, 40) + "\"; use relevance, latest_year or publication_count");
         req.sort = *order;
     }
-    req.offset = number(params, "offset", 0, 0, options_.max_offset, 400);
-    req.limit = number(params, "limit", 10, 0, options_.max_limit, 413);
-    req.facet_values = number(params, "facet_values", 10, 1, options_.max_facet_values, 400);
-    return json_response(200, results_to_json(searcher_->search(req)));
+    req.offset = number(params, "offset", 0, 0, options_.max_offset);
+    req.limit = number(params, "limit", 10, 0, options_.max_limit);
+    req.facet_values = number(params, "facet_values", 10, 1, options_.max_facet_values);
+    const auto started = std::chrono::steady_clock::now();
+    SearchResults results = searcher_->search(req);
+    results.took_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    return json_response(200, results_to_json(results));
 }
 
 HttpResponse HttpApi::profile(const std::string& id) const {

@@ -14,6 +14,7 @@
 //
 // ROUTES (GET; HEAD gives the same status and headers without a body)
 //   /api/search        the `cvsearch search --json` document (cvsearch::results_to_json)
+//                      plus "took_ms", the search's time in milliseconds
 //       q=TEXT               the query (query syntax: cvsearch/searcher.hpp); may be empty
 //       venue=V              repeatable: any of these venues
 //       institution=I        repeatable: any of these institutions
@@ -32,13 +33,14 @@
 //                      (no files are read from disk: no traversal, no listings)
 //
 // ERRORS are JSON with a stable code:  {"error": {"code": "...", "message": "..."}}
-//   400 bad_parameter       a parameter that is not a number, out of range, a bad
-//                           year range, an unknown sort, bad percent-encoding or
-//                           UTF-8, a parameter given twice
+//   400 bad_parameter       an unknown parameter (named, with the nearest known one),
+//                           a parameter that is not a number, out of range (limit
+//                           over max_limit too), a bad year range, an unknown sort,
+//                           bad percent-encoding or UTF-8, a parameter given twice
 //   404 not_found           unknown path or profile id
 //   405 method_not_allowed  anything but GET and HEAD (header Allow: GET, HEAD)
-//   413 too_large           limit over max_limit, more than max_filter_values
-//                           filter values, a request body over max_body_bytes
+//   413 too_large           more than max_filter_values filter values, a request
+//                           body over max_body_bytes
 //   414 uri_too_long        a request-target over max_target_bytes, q over
 //                           max_query_chars characters
 //   503 index_unavailable   the index is missing, locked for a rebuild, corrupt or
@@ -98,12 +100,16 @@ struct HttpResponse {
 struct HttpApiOptions {
     std::size_t max_query_chars = 1000;   ///< q longer than this (Unicode characters): 414
     std::size_t max_target_bytes = 8192;  ///< request-target longer than this: 414
-    std::size_t max_limit = 100;          ///< page size; more: 413
+    std::size_t max_limit = 100;          ///< page size; more: 400
     std::size_t max_offset = 10000;       ///< deeper paging: 400
     std::size_t max_filter_values = 50;   ///< venue + institution values together; more: 413
     std::size_t max_facet_values = 100;   ///< facet_values over this: 400
     std::size_t max_body_bytes = 1024;    ///< request bodies over this: 413
     bool serve_page = true;               ///< serve the search page at / (false: API only)
+    /// An origin allowed to call the API from a page of its own
+    /// ("https://example.org", or "*"): sent as Access-Control-Allow-Origin on
+    /// every response. Empty (the default): no CORS header, same-origin only.
+    std::string cors_origin;
 };
 
 class HttpApi {

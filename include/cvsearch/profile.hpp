@@ -122,6 +122,20 @@ Facets facets_of(const Profile& profile);
 /// the latest one of any kind; empty if none.
 std::string current_institution(const Profile& profile);
 
+/// What a search result's card shows of a profile beside its name.
+struct ProfileCard {
+    std::string institution;                   ///< current_institution()
+    std::string position;                      ///< the role held there ("Assistant Professor"); may be empty
+    std::optional<int> first_year, last_year;  ///< years of the first and the latest publication
+    std::size_t publications = 0;              ///< number of publications
+    std::vector<std::string> top_venues;       ///< up to three venues, most publications first
+
+    friend bool operator==(const ProfileCard&, const ProfileCard&) = default;
+};
+
+/// The card of an (already normalized) profile.
+ProfileCard card_of(const Profile& profile);
+
 /// Serializes a profile (and its facets, under "facets") as JSON.
 /// indent < 0 gives compact one-line JSON.
 std::string to_json(const Profile& profile, int indent = 2);

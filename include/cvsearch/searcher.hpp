@@ -128,6 +128,10 @@ struct SearchHit {
     std::string id;
     std::string name;
     std::string institution;  ///< current institution (cvsearch::current_institution)
+    /// What a result card shows besides: position, years of the first and latest
+    /// publication, publication count, top venues (cvsearch::card_of; its
+    /// `institution` is the field above).
+    ProfileCard card;
     double score = 0;         ///< relevance weight; higher is better (not comparable across queries)
     std::size_t rank = 0;     ///< 1-based position in the whole result list
     std::vector<Highlight> highlights;
@@ -162,6 +166,9 @@ struct SearchResults {
     /// others. `missing_shards` lists them as their stub lines ("remote 10.0.0.5:33333").
     bool partial = false;
     std::vector<std::string> missing_shards;
+    /// Milliseconds the search took, when the caller measured it (HttpApi does,
+    /// as "took_ms"); Searcher leaves it empty so that results compare equal.
+    std::optional<double> took_ms;
 };
 
 /// What is in an index.

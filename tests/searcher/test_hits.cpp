@@ -1,5 +1,5 @@
 // What a hit shows does not depend on whether highlights were asked for: without
-// them the searcher reads name and institution from the hit_display value slot,
+// them the searcher reads name and card from the hit_display value slot,
 // with them it decodes the stored profile (searcher.cpp, make_hit).
 #include <doctest/doctest.h>
 
@@ -9,7 +9,7 @@
 using namespace cvsearch;
 using namespace cvsearch::testing;
 
-TEST_CASE("hits: name and institution are the same with and without highlights") {
+TEST_CASE("hits: name, institution and card are the same with and without highlights") {
     TempDir dir;
     Searcher s(build_fixture_index(dir));
     std::size_t compared = 0;
@@ -27,6 +27,7 @@ TEST_CASE("hits: name and institution are the same with and without highlights")
             CHECK(a.hits[i].id == b.hits[i].id);
             CHECK(a.hits[i].name == b.hits[i].name);
             CHECK(a.hits[i].institution == b.hits[i].institution);
+            CHECK(a.hits[i].card == b.hits[i].card);
             CHECK(a.hits[i].highlights.empty());
             ++compared;
         }
@@ -41,4 +42,13 @@ TEST_CASE("hits: name and institution are the same with and without highlights")
     CHECK(res.hits[0].id == "kaist/jae-won-chung");
     CHECK(res.hits[0].name == "Jae-Won Chung");
     CHECK(res.hits[0].institution == "KAIST");
+    // The card: what the profile says, as card_of() reads it from the stored profile.
+    const auto profile = s.profile("kaist/jae-won-chung");
+    REQUIRE(profile);
+    CHECK(res.hits[0].card == card_of(*profile));
+    CHECK(res.hits[0].card.institution == "KAIST");
+    CHECK(res.hits[0].card.publications == profile->publications.size());
+    CHECK(res.hits[0].card.publications > 0);
+    CHECK(!res.hits[0].card.top_venues.empty());
+    CHECK(res.hits[0].card.first_year <= res.hits[0].card.last_year);
 }

@@ -63,8 +63,14 @@ TEST_CASE("http api: /api/search returns exactly results_to_json of the same req
     req.sort = SortOrder::latest_year;
     req.limit = 3;
     req.offset = 1;
-    CHECK(r.body == results_to_json(f.searcher->search(req)));
     json j = json::parse(r.body);
+    // The same document plus the time it took.
+    REQUIRE(j.contains("took_ms"));
+    CHECK(j["took_ms"].is_number());
+    CHECK(j["took_ms"].get<double>() >= 0);
+    json without_time = j;
+    without_time.erase("took_ms");
+    CHECK(without_time == json::parse(results_to_json(f.searcher->search(req))));
     CHECK(j["query"] == "fault tolerance");
     CHECK(j["offset"] == 1);
     CHECK(j["hits"].size() <= 3);
@@ -133,13 +139,24 @@ TEST_CASE("http api: 400 for bad parameters") {
     CHECK(f.get("/api/search?years=..2019").status == 200);
     CHECK(f.get("/api/search?years=2019..").status == 200);
     CHECK(f.get("/api/search?years=").status == 200);
-    CHECK(f.get("/api/search?unknown=1&q=x").status == 200);  // unknown parameters are ignored
+    // An unknown parameter is named (a typo must not silently give the default page).
+    check_error(f.get("/api/search?unknown=1&q=x"), 400, "bad_parameter");
+    json typo = json::parse(f.get("/api/search?query=fault&lmit=3").body);
+    const std::string message = typo["error"]["message"];
+    CHECK(message.find("\"query\"") != std::string::npos);
+    json typo2 = json::parse(f.get("/api/search?q=fault&lmit=3").body);
+    CHECK(typo2["error"]["message"].get<std::string>().find("unknown parameter \"lmit\"; did you mean \"limit\"?") !=
+          std::string::npos);
+    // limit over the maximum is a bad parameter, not a too-large body.
+    check_error(f.get("/api/search?limit=101"), 400, "bad_parameter");
+    check_error(f.get("/api/search?limit=100000"), 400, "bad_parameter");
+    check_error(f.get("/api/search?limit=99999999999999999999999"), 400, "bad_parameter");
+    CHECK(json::parse(f.get("/api/search?limit=101").body)["error"]["message"].get<std::string>().find("offset") !=
+          std::string::npos);
 }
 
 TEST_CASE("http api: 413 and 414 for limits") {
     ApiFixture f;
-    check_error(f.get("/api/search?limit=101"), 413, "too_large");
-    check_error(f.get("/api/search?limit=99999999999999999999999"), 413, "too_large");
     std::string many;
     for (int i = 0; i < 51; ++i) many += "&venue=V" + std::to_string(i);
     check_error(f.get("/api/search?q=x" + many), 413, "too_large");
@@ -158,7 +175,7 @@ TEST_CASE("http api: 413 and 414 for limits") {
     small.max_limit = 5;
     small.max_query_chars = 10;
     HttpApi api(*f.searcher, small);
-    check_error(api.handle({"GET", "/api/search?limit=6"}), 413, "too_large");
+    check_error(api.handle({"GET", "/api/search?limit=6"}), 400, "bad_parameter");
     check_error(api.handle({"GET", "/api/search?q=abcdefghijk"}), 414, "uri_too_long");
 }
 
@@ -320,4 +337,67 @@ TEST_CASE("http api: url_decode and http_error_json") {
     CHECK_FALSE(url_decode("%00", true));
     json j = json::parse(http_error_json("bad_parameter", "quote \" and <tag>"));
     CHECK(j["error"]["message"] == "quote \" and <tag>");
+}
+
+TEST_CASE("http api: a hit carries its card, and spans in UTF-8 bytes and UTF-16 code units") {
+    ApiFixture f;
+    json j = json::parse(f.get("/api/search?q=fault+tolerance&limit=5").body);
+    REQUIRE(!j["hits"].empty());
+    for (const auto& h : j["hits"]) {
+        for (const char* key : {"position", "first_year", "last_year", "publications", "top_venues"}) CHECK(h.contains(key));
+        const auto p = f.searcher->profile(h["id"].get<std::string>());
+        REQUIRE(p);
+        const ProfileCard card = card_of(*p);
+        CHECK(h["position"] == card.position);
+        CHECK(h["publications"] == card.publications);
+        CHECK(h["top_venues"] == card.top_venues);
+        if (card.last_year) CHECK(h["last_year"] == *card.last_year);
+        else CHECK(h["last_year"].is_null());
+        for (const auto& hl : h["highlights"]) {
+            REQUIRE(hl["spans"].size() == hl["spans_utf16"].size());
+            const std::string text = hl["text"];
+            for (std::size_t i = 0; i < hl["spans"].size(); ++i) {
+                // Counting UTF-16 units of the prefix gives the same offset.
+                auto units = [&](std::size_t bytes) {
+                    std::size_t n = 0;
+                    for (std::size_t b = 0; b < bytes; ++b) {
+                        const auto c = static_cast<unsigned char>(text[b]);
+                        if ((c & 0xC0) != 0x80) n += c >= 0xF0 ? 2 : 1;
+                    }
+                    return n;
+                };
+                CHECK(hl["spans_utf16"][i][0] == units(hl["spans"][i][0]));
+                CHECK(hl["spans_utf16"][i][1] == units(hl["spans"][i][1]));
+            }
+        }
+    }
+}
+
+TEST_CASE("http api: UTF-16 offsets count a non-BMP character as two units and an accented one as one") {
+    SearchResults r;
+    SearchHit h;
+    Highlight hl;
+    hl.field = "title";
+    hl.text = "\xC3\xA9t\xC3\xA9 \xF0\x9F\x93\x88 fault";  // "été 📈 fault": 3 + 1 + 2 + 1 UTF-16 units before "fault"
+    const std::size_t begin = hl.text.find("fault");
+    hl.spans.push_back({begin, begin + 5});
+    h.highlights.push_back(hl);
+    r.hits.push_back(h);
+    json j = json::parse(results_to_json(r));
+    CHECK(j["hits"][0]["highlights"][0]["spans"][0][0] == begin);
+    CHECK(j["hits"][0]["highlights"][0]["spans_utf16"][0][0] == 7);
+    CHECK(j["hits"][0]["highlights"][0]["spans_utf16"][0][1] == 12);
+}
+
+TEST_CASE("http api: CORS only when an origin is configured") {
+    ApiFixture f;
+    CHECK_FALSE(f.get("/api/search?q=x").header("Access-Control-Allow-Origin"));
+    HttpApiOptions o;
+    o.cors_origin = "https://people.example.org";
+    HttpApi api(*f.searcher, o);
+    for (const char* target : {"/api/search?q=fault", "/api/profiles/nobody", "/healthz"}) {
+        HttpResponse r = api.handle({"GET", target});
+        CHECK(header(r, "Access-Control-Allow-Origin") == "https://people.example.org");
+        CHECK(header(r, "Vary") == "Origin");
+    }
 }
