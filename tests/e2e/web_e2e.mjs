@@ -460,7 +460,7 @@ function expectedCard(p) {
   return {
     position: p.affiliations[0].role, institution: p.affiliations[0].institution,
     years: "Active " + Math.min(...years) + "–" + Math.max(...years),
-    pubs: p.publications.length + " publications", venues: "Top venues: " + top.join(", "),
+    pubs: p.publications.length + " publications", venues: (top.length === 1 ? "Top venue: " : "Top venues: ") + top.join(", "),
   };
 }
 
@@ -470,7 +470,7 @@ async function newUserSteps(page, base) {
   const faultTotal = await statusTotal(page);
   const tomas = people.find((p) => p.id === "umich/tomas-ferreira");
   const card = await page.eval(`(() => { const h = document.querySelector('#results .hit[data-id="${tomas.id}"]');
-    const t = (s) => (h.querySelector(s) || {}).textContent || "";
+    const t = (s) => ((h.querySelector(s) || {}).textContent || "").replace(/\u00a0/g, " ");
     return {position: t(".position"), institution: t(".institution"), years: t(".years"), pubs: t(".pubs"), venues: t(".venues")}; })()`);
   const apiHit = (await (await fetch(base + "/api/search?q=fault+tolerance")).json()).hits.find((h) => h.id === tomas.id);
   if ("publications" in apiHit) {

@@ -562,10 +562,12 @@
     }
     const facts = [];
     const span = activeYears(hit);
-    if (span) facts.push(el("span", "years", "Active " + span));
-    if (Number.isInteger(hit.publications) && hit.publications > 0) facts.push(el("span", "pubs", plural(hit.publications, "publication")));
+    // No-break spaces keep "Top venues:" and "3 publications" whole on a narrow card.
+    if (span) facts.push(el("span", "years", "Active\u00a0" + span));
+    if (Number.isInteger(hit.publications) && hit.publications > 0)
+      facts.push(el("span", "pubs", plural(hit.publications, "publication").replace(" ", "\u00a0")));
     const venues = Array.isArray(hit.top_venues) ? hit.top_venues.filter(Boolean).map(String) : [];
-    if (venues.length) facts.push(el("span", "venues", "Top venues: " + venues.join(", ")));
+    if (venues.length) facts.push(el("span", "venues", (venues.length === 1 ? "Top\u00a0venue: " : "Top\u00a0venues: ") + venues.join(", ")));
     if (facts.length) {
       const p = el("p", "facts");
       facts.forEach((f, i) => {
