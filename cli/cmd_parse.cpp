@@ -32,11 +32,11 @@ Action add_parse_command(CLI::App& app) {
         "JSON output is an array with one profile object per profile found (a profile JSON\n"
         "file may hold several); each has a \"facets\" object with exactly the institution,\n"
         "venue and year values the index stores. Exit status: 0 all files parsed, 2 if any failed.");
-    cmd->add_option("files", args->files, "CV files (text, Markdown, LaTeX, HTML, PDF, JSON Resume, profile JSON)")
+    cmd->add_option("files", args->files, "CV files (text, Markdown, LaTeX, HTML, PDF, JSON Resume, profile JSON, any JSON CV)")
         ->required();
     cmd->add_flag("--json", args->json, "Print the profiles as a JSON array");
     cmd->add_option("--format", args->format, "Read every file as this format instead of detecting it")
-        ->check(CLI::IsMember({"text", "markdown", "latex", "html", "pdf", "json_resume", "profile_json"}));
+        ->check(CLI::IsMember({"text", "markdown", "latex", "html", "pdf", "json_resume", "profile_json", "json"}));
     cmd->add_option("--max-file-size", args->max_file_bytes, "Refuse files larger than this many bytes")
         ->capture_default_str();
     return [args, cmd]() -> int {

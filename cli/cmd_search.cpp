@@ -8,6 +8,7 @@
 #include "cvsearch/errors.hpp"
 #include "cvsearch/render.hpp"
 #include "options.hpp"
+#include "print.hpp"
 
 namespace cvsearch::cli {
 namespace {
@@ -51,7 +52,8 @@ Action add_search_command(CLI::App& app) {
     auto a = std::make_shared<SearchArgs>();
     CLI::App* cmd = app.add_subcommand("search", "Search the index (the default: `cvsearch QUERY` is `cvsearch search QUERY`)");
     cmd->footer(
-        "Query syntax: words (all must match), \"phrases\", AND OR NOT ( ), +word -word, prefix*,\n"
+        "Query syntax: words (all must match; with fewer than a page of such profiles, those\n"
+        "with most words follow, marked), \"phrases\", AND OR NOT ( ), +word -word, prefix*,\n"
         "fields name: title: interest: skill:, filters venue:SOSP institution:KAIST,\n"
         "year:2019..2024 (has a publication in that range). A syntax error never fails the\n"
         "search: it is searched leniently and a warning is printed.\n\n"
@@ -64,8 +66,11 @@ Action add_search_command(CLI::App& app) {
         "Exit status: 0 at least one hit, 1 no hits, 2 error.");
     cmd->add_option("query", a->words, "Query words (quote phrases); may be empty when filters are given");
     add_db_option(*cmd, a->db);
-    cmd->add_option("--venue", a->venues, "Only profiles with a publication at this venue (repeat: any of them)");
-    cmd->add_option("--institution", a->institutions, "Only profiles affiliated with this institution (repeat: any of them)");
+    // One value per use, so that `cvsearch --venue SOSP "fault tolerance"` keeps its query.
+    cmd->add_option("--venue", a->venues, "Only profiles with a publication at this venue (repeat: any of them)")
+        ->allow_extra_args(false);
+    cmd->add_option("--institution", a->institutions, "Only profiles affiliated with this institution (repeat: any of them)")
+        ->allow_extra_args(false);
     cmd->add_option("--years", a->years, "Only profiles with a publication in FROM..TO (FROM.. and ..TO work too)");
     cmd->add_option("--limit,-n", a->limit, "How many hits to show")->capture_default_str()->check(CLI::Range(0, 1000));
     cmd->add_option("--offset", a->offset, "Skip this many hits (paging)")->capture_default_str();
@@ -105,7 +110,9 @@ Action add_search_command(CLI::App& app) {
             TerminalStyle style;
             style.color = use_color(a->color);
             style.show_scores = a->scores;
+            style.show_warnings = false;  // to stderr, below
             std::cout << results_to_terminal(results, style);
+            print_warnings(results.warnings);
         }
         return results.total > 0 ? exit_ok : exit_no_match;
     };

@@ -38,6 +38,7 @@ struct ServeArgs {
     int write_timeout = 10;
     std::size_t max_header_bytes = HttpFramingLimits{}.max_head_bytes;
     std::size_t max_body_bytes = HttpApiOptions{}.max_body_bytes;
+    std::string cors_origin;
 };
 
 std::size_t default_threads() { return std::max<std::size_t>(8, std::thread::hardware_concurrency()); }
@@ -135,6 +136,7 @@ int serve(const ServeArgs& a) {
     HttpApiOptions api_options;
     api_options.serve_page = !a.api_only;
     api_options.max_body_bytes = a.max_body_bytes;
+    api_options.cors_origin = a.cors_origin;
     HttpApi api(searcher, api_options);
 
     // SIGINT/SIGTERM go to one thread that stops the server; every other thread
@@ -320,6 +322,9 @@ Action add_serve_command(CLI::App& app) {
         ->capture_default_str()
         ->check(CLI::Range(1, 256));
     cmd->add_flag("--api-only", a->api_only, "Serve the JSON API and /healthz only, not the page");
+    cmd->add_option("--cors-origin", a->cors_origin,
+                    "Let pages from this origin call the API (e.g. https://people.example.org, or *): sent as "
+                    "Access-Control-Allow-Origin; off by default (same origin only)");
     cmd->add_flag("--quiet,-q", a->quiet, "No access log");
     cmd->add_flag("--allow-partial", a->allow_partial,
                   "Sharded index: when a shard does not answer, answer from the others (\"partial\": true) "

@@ -6,6 +6,7 @@
 #include "cvsearch/errors.hpp"
 #include "cvsearch/render.hpp"
 #include "options.hpp"
+#include "print.hpp"
 #include "profile_print.hpp"
 
 namespace cvsearch::cli {
@@ -51,7 +52,9 @@ Action add_similar_command(CLI::App& app) {
             TerminalStyle style;
             style.color = use_color(a->color);
             style.show_facets = false;
+            style.show_warnings = false;
             std::cout << results_to_terminal(results, style);
+            print_warnings(results.warnings);
         }
         return results.hits.empty() ? exit_no_match : exit_ok;
     };

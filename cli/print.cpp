@@ -18,6 +18,10 @@ void print_error(std::string_view message) {
     std::fprintf(stderr, "%s %.*s\n", s.red("cvsearch:").c_str(), static_cast<int>(message.size()), message.data());
 }
 
+void print_warnings(const std::vector<std::string>& warnings) {
+    for (const auto& w : warnings) print_error("warning: " + w);
+}
+
 std::string iso8601_utc(std::chrono::system_clock::time_point t) {
     std::time_t tt = std::chrono::system_clock::to_time_t(t);
     std::tm tm{};

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cvsearch::cli {
 
@@ -27,6 +28,9 @@ Style style_for(std::FILE* stream);
 
 /// Prints "cvsearch: <message>" to stderr.
 void print_error(std::string_view message);
+
+/// Prints each as "cvsearch: warning: <warning>" to stderr (results stay on stdout).
+void print_warnings(const std::vector<std::string>& warnings);
 
 /// "2026-11-22T20:49:40Z" (ISO 8601, UTC), for logs and reports.
 std::string iso8601_utc(std::chrono::system_clock::time_point t = std::chrono::system_clock::now());

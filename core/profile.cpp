@@ -20,13 +20,14 @@ std::string_view format_name(Format f) noexcept {
         case Format::pdf: return "pdf";
         case Format::json_resume: return "json_resume";
         case Format::profile_json: return "profile_json";
+        case Format::json: return "json";
     }
     return "text";
 }
 
 std::optional<Format> format_from_name(std::string_view name) noexcept {
     for (Format f : {Format::text, Format::markdown, Format::latex, Format::html, Format::pdf, Format::json_resume,
-                     Format::profile_json})
+                     Format::profile_json, Format::json})
         if (format_name(f) == name) return f;
     return std::nullopt;
 }

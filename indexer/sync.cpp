@@ -56,6 +56,7 @@ struct WalkResult {
     std::vector<FoundFile> files;
     std::vector<FileFailure> failures;     // folders that could not be read
     std::vector<std::string> failed_dirs;  // their paths: profiles indexed from under them are kept
+    std::vector<std::string> empty_roots;  // folders given with no CV file under them
 };
 
 bool hidden(const fs::path& p) {
@@ -89,20 +90,35 @@ void walk_dir(const fs::path& dir, bool is_root, std::vector<fs::path>& files, W
     for (const auto& d : subdirs) walk_dir(d, false, files, out);
 }
 
-WalkResult walk(const std::vector<fs::path>& roots) {
+/// The path the index stores for a root: absolute and without "." or ".."
+/// parts or a trailing slash, so that the same folder given by another path
+/// (relative, "./cvs/", absolute) is the same files. Symlinks are left as they
+/// are: a linked folder is indexed under the path it was given.
+fs::path stored_root(const fs::path& given) {
+    std::error_code ec;
+    fs::path p = fs::absolute(given, ec);
+    if (ec) p = given;
+    p = p.lexically_normal();
+    if (!p.has_filename() && p != p.root_path()) p = p.parent_path();  // "dir/" -> "dir"
+    return p;
+}
+
+WalkResult walk(const std::vector<fs::path>& given_roots) {
     WalkResult out;
-    for (const auto& root : roots) {
+    for (const auto& given : given_roots) {
+        const fs::path root = stored_root(given);
         std::error_code ec;
         auto st = fs::status(root, ec);
         if (ec || !fs::exists(st))
-            throw Error(ErrorCode::io, root.string(), "no such file or directory; check the path you asked to index");
+            throw Error(ErrorCode::io, given.string(), "no such file or directory; check the path you asked to index");
         if (fs::is_regular_file(st)) {
             out.files.push_back({root, root, root.string()});
             continue;
         }
-        if (!fs::is_directory(st)) throw Error(ErrorCode::io, root.string(), "is neither a file nor a directory");
+        if (!fs::is_directory(st)) throw Error(ErrorCode::io, given.string(), "is neither a file nor a directory");
         std::vector<fs::path> files;
         walk_dir(root, true, files, out);
+        if (files.empty()) out.empty_roots.push_back(given.string());
         std::sort(files.begin(), files.end());
         for (auto& f : files) {
             std::string path = f.string();
@@ -452,6 +468,9 @@ SyncReport index_directory(const SyncOptions& options) {
     report.files = files.size();
     report.failed = found.failures;
     report.scan_time = since(t);
+    for (const auto& root : found.empty_roots)
+        report.warnings.push_back(root + ": no CV files here (cvsearch reads .txt .md .markdown .tex .html .htm .pdf "
+                                         ".json .jsonl); nothing indexed from it");
 
     // Sharded: one index (and one writer, with its own lock) per shard, and a
     // profile always goes to the shard of its id (vocabulary/shards.hpp).

@@ -10,6 +10,7 @@
 #include "core/text.hpp"
 #include "cvsearch/errors.hpp"
 #include "parse/extract/extract.hpp"
+#include "parse/json_cv.hpp"
 #include "parse/normalize/normalize.hpp"
 #include "parse/readers/reader.hpp"
 
@@ -110,11 +111,19 @@ std::vector<Profile> parse_bytes(std::string_view bytes, std::string_view name, 
     if (format != Format::pdf && !has_utf16_bom(bytes) && looks_binary(bytes.substr(0, 4096)))
         throw Error(ErrorCode::parse, std::string(name),
                     "looks like a binary file, not a CV (" + std::string(format_name(format)) + " expected)");
+    bool forced = options.format.has_value();
     switch (format) {
         case Format::json_resume:
-            return finish({readers::read_json_resume(readers::decode_to_utf8(bytes), name)}, bytes, name, format);
+            if (forced) return finish({readers::read_json_resume(readers::decode_to_utf8(bytes), name)}, bytes, name, format);
+            [[fallthrough]];
         case Format::profile_json:
-            return finish(readers::read_profile_json(readers::decode_to_utf8(bytes), name), bytes, name, format);
+            if (forced && format == Format::profile_json)
+                return finish(readers::read_profile_json(readers::decode_to_utf8(bytes), name), bytes, name, format);
+            [[fallthrough]];
+        case Format::json: {
+            auto profiles = read_json_cv(readers::decode_to_utf8(bytes), name, format);
+            return finish(std::move(profiles), bytes, name, format);
+        }
         default: break;
     }
     readers::TextDocument doc;

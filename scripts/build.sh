@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Configures and builds cvsearch into build/ (or $CVSEARCH_BUILD_DIR).
+# Configures and builds cvsearch into build/ (or $CVSEARCH_BUILD_DIR). Extra arguments
+# go to the configure step (scripts/demo.sh passes -DCVSEARCH_BUILD_TESTS=OFF).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir="${CVSEARCH_BUILD_DIR:-build}"

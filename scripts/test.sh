@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
-scripts/build.sh
+scripts/build.sh -DCVSEARCH_BUILD_TESTS=ON   # ON again after scripts/demo.sh turned it off in the same build dir
 (cd "${CVSEARCH_BUILD_DIR:-build}" && ctest --output-on-failure -j "$(nproc)" --timeout 600)
 if [[ "${CI:-}" == "true" || "${CVSEARCH_SANITIZE:-}" == "1" ]]; then
     echo "== the same suite under ASan + UBSan + LeakSanitizer (scripts/sanitize.sh)"

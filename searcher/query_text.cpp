@@ -4,6 +4,7 @@
 
 #include "core/text.hpp"
 #include "cvsearch/parse.hpp"
+#include "searcher/stop_words.hpp"
 
 namespace cvsearch::search {
 namespace {
@@ -92,6 +93,7 @@ class Lexer {
 
         if ((tok == "+" || tok == "-") && next_opens) {  // marker for a group or a phrase
             std::string marker(tok);
+            if (marker == "+") r_.explicit_operators = true;
             i_ = j;
             if (q_[j] == '"') {
                 phrase(marker, "");
@@ -107,11 +109,13 @@ class Lexer {
         std::string marker;
         if (tok.size() > 1 && (tok[0] == '+' || tok[0] == '-')) {
             marker = std::string(1, tok[0]);
+            if (marker == "+") r_.explicit_operators = true;
             tok.remove_prefix(1);
             ++off;
         }
         if (marker.empty() && is_operator(tok)) {
             r_.text += tok;
+            if (tok != "NOT") r_.explicit_operators = true;
             if (tok == "NOT") negate_next_ = true;
             i_ = j;
             return;
@@ -285,7 +289,10 @@ std::string canonical_field(std::string_view name) {
 }
 
 PreparedQuery prepare_query(std::string_view query, const analysis::Analyzer& analyzer, bool wildcards_as_fields) {
-    return Lexer(query, analyzer, wildcards_as_fields).run();
+    StopWordsDropped natural = drop_stop_words(query);  // same length: offsets stay valid
+    PreparedQuery prepared = Lexer(natural.query, analyzer, wildcards_as_fields).run();
+    prepared.dropped_words = std::move(natural.words);
+    return prepared;
 }
 
 }  // namespace cvsearch::search

@@ -11,6 +11,8 @@
 //    so a quoted name matches its parts in any order;
 //  - keeps institution:/venue:/year: values verbatim for their processors
 //    (which normalize them like the index does);
+//  - drops stop and question words from the natural-language part
+//    (searcher/stop_words.hpp);
 //  - canonicalizes field names ("Title:" -> "title:", "skills:" -> "skill:");
 //  - turns a query of only -excluded parts into NOT ... (Xapian would otherwise
 //    treat "-a" as "a").
@@ -56,6 +58,12 @@ struct PreparedQuery {
     /// (each wildcard expands to up to 100 terms: thousands of them in one
     /// query would take minutes and gigabytes).
     std::size_t wildcards_ignored = 0;
+    /// Stop and question words dropped before parsing, as typed
+    /// (searcher/stop_words.hpp).
+    std::vector<std::string> dropped_words;
+    /// The query uses AND, OR, XOR, NEAR, ADJ or '+': the user said how words
+    /// combine, so matching is never relaxed (searcher/relaxed_query.hpp).
+    bool explicit_operators = false;
 };
 
 /// How many trailing wildcards one query may use.

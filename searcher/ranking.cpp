@@ -38,8 +38,9 @@ void PriorTableSource::skip_to(Xapian::docid did, double min_wt) {
 }
 
 Xapian::Query ranked_query(const Xapian::Query& text, const PreparedQuery& prepared, const SearcherOptions& options,
-                           std::shared_ptr<const FacetTable> table) {
+                           std::shared_ptr<const FacetTable> table, const Xapian::Query& boost) {
     Xapian::Query ranked = text;
+    if (!boost.empty()) ranked = Xapian::Query(Xapian::Query::OP_AND_MAYBE, ranked, boost);
     if (options.name_weight > 0) {
         // A person whose NAME holds the query words ranks above one who only
         // mentions them (e.g. as a co-author): "J. Ryu" finds Jae-Won Ryu first.

@@ -26,8 +26,9 @@ namespace cvsearch::search {
 
 /// `table`: the FacetTable of the database the query runs on (same revision),
 /// or null for the stock ValueWeightPostingSource (remote or sharded indexes).
+/// `boost`: added to the text's weight by AND_MAYBE (empty: nothing).
 Xapian::Query ranked_query(const Xapian::Query& text, const PreparedQuery& prepared, const SearcherOptions& options,
-                           std::shared_ptr<const FacetTable> table = nullptr);
+                           std::shared_ptr<const FacetTable> table = nullptr, const Xapian::Query& boost = {});
 
 /// The prior of each document from a FacetTable: the weights, term
 /// frequencies and maximum weight of ValueWeightPostingSource(prior slot) on

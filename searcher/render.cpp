@@ -113,6 +113,7 @@ std::string results_to_json(const SearchResults& r, int indent) {
                         {"top_venues", h.card.top_venues},
                         {"score", h.score},
                         {"rank", h.rank},
+                        {"words_matched", h.words_matched},
                         {"highlights", std::move(highlights)}});
     }
     json j = {{"query", r.query},
@@ -121,7 +122,11 @@ std::string results_to_json(const SearchResults& r, int indent) {
               {"offset", r.offset},
               {"hits", std::move(hits)},
               {"facets", facets_json(r.facets)},
+              {"relaxed", r.relaxed},
+              {"all_words_total", r.all_words_total},
+              {"query_words", r.query_words},
               {"suggestion", r.suggestion.empty() ? json(nullptr) : json(r.suggestion)},
+              {"searched", r.searched.empty() ? json(nullptr) : json(r.searched)},
               {"warnings", r.warnings},
               {"partial", r.partial}};
     if (r.took_ms) j["took_ms"] = *r.took_ms;
@@ -165,7 +170,10 @@ std::string highlight_to_html(const Highlight& h) {
 std::string results_to_html(const SearchResults& r) {
     std::ostringstream out;
     out << "<p class=\"cvsearch-summary\">" << html_escape(count_line(r)) << "</p>\n";
-    if (!r.suggestion.empty())
+    if (!r.searched.empty())
+        out << "<p class=\"cvsearch-suggestion\">Showing results for <a href=\"?q=" << html_escape(url_encode(r.searched))
+            << "\">" << html_escape(r.searched) << "</a>; nothing matched <i>" << html_escape(r.query) << "</i>.</p>\n";
+    else if (!r.suggestion.empty())
         out << "<p class=\"cvsearch-suggestion\">Did you mean <a href=\"?q=" << html_escape(url_encode(r.suggestion)) << "\">"
             << html_escape(r.suggestion) << "</a>?</p>\n";
     for (const auto& w : r.warnings) out << "<p class=\"cvsearch-warning\">" << html_escape(w) << "</p>\n";
@@ -195,12 +203,16 @@ std::string results_to_terminal(const SearchResults& r, const TerminalStyle& st)
     auto dim = [&](const std::string& s) { return st.color ? "\x1b[2m" + s + "\x1b[0m" : s; };
     std::ostringstream out;
     out << count_line(r) << "\n";
-    if (!r.suggestion.empty()) out << "Did you mean: " << bold(r.suggestion) << "?\n";
-    for (const auto& w : r.warnings) out << "warning: " << w << "\n";
+    if (!r.searched.empty()) out << "Showing results for: " << bold(r.searched) << "\n";
+    else if (!r.suggestion.empty()) out << "Did you mean: " << bold(r.suggestion) << "?\n";
+    if (st.show_warnings)
+        for (const auto& w : r.warnings) out << "warning: " << w << "\n";
     for (const auto& h : r.hits) {
         out << "\n" << (h.rank < 10 ? " " : "") << h.rank << ". " << bold(h.name.empty() ? "(no name)" : h.name);
         if (!h.institution.empty()) out << " — " << h.institution;
         out << "  " << dim("[" + h.id + "]");
+        if (r.relaxed && h.words_matched < r.query_words)
+            out << "  " << dim("(" + std::to_string(h.words_matched) + " of " + std::to_string(r.query_words) + " words)");
         if (st.show_scores) {
             char buf[32];
             std::snprintf(buf, sizeof buf, "%.3f", h.score);

@@ -28,8 +28,11 @@
 #include "searcher/highlight.hpp"
 #include "searcher/pair_query.hpp"
 #include "searcher/query_builder.hpp"
+#include "searcher/proximity.hpp"
 #include "searcher/ranking.hpp"
+#include "searcher/relaxed_query.hpp"
 #include "searcher/shard_open.hpp"
+#include "searcher/value_suggest.hpp"
 
 namespace cvsearch {
 namespace fs = std::filesystem;
@@ -221,11 +224,19 @@ struct Searcher::Impl {
         return pool->with_context(std::forward<F>(fn));
     }
 
+    /// search_once, relaxed when too few profiles have every word, and again
+    /// with the spelling suggestion when nothing matched at all.
     SearchResults search(Context& c, const SearchRequest& req) const;
     struct Prepared;
     struct Slice;
-    /// The query and filters of `req`, on `c`.
-    Prepared prepare(Context& c, const SearchRequest& req) const;
+    /// The hits, total and facets of `req`, every word required or (`relaxed`)
+    /// most words first (searcher/relaxed_query.hpp).
+    /// `words`: where to put the query's plain words (for spelling suggestions).
+    SearchResults search_once(Context& c, const SearchRequest& req, bool relaxed,
+                              std::vector<search::QueryWord>* words = nullptr) const;
+    /// The query and filters of `req`, on `c`; `relaxed`: the relaxed form of
+    /// the query (when it has one).
+    Prepared prepare(Context& c, const SearchRequest& req, bool relaxed) const;
     /// The hits, total and counts of `req` among the documents of `range`;
     /// `whole`: the range holds every document (hits are the request's window).
     Slice match(Context& c, const SearchRequest& req, const Prepared& p, search::DocidRange range, bool whole) const;
@@ -297,6 +308,12 @@ std::optional<Profile> Searcher::profile(std::string_view id) const {
 /// belong to the thread that built them: their reference counts are not atomic).
 struct Searcher::Impl::Prepared {
     search::BuiltQuery built;
+    /// Added to the ranked query by AND_MAYBE (the relaxed match's word buckets).
+    Xapian::Query boost;
+    /// The number of words of a relaxable query (0: not relaxable);
+    /// `relaxed`: this is its relaxed form.
+    std::size_t words = 0;
+    bool relaxed = false;
     std::map<Facet, Xapian::Query> filters;  ///< OR within a facet, AND across facets
     std::vector<std::string> warnings;
     /// `q` with every filter but `except`'s.
@@ -325,10 +342,41 @@ struct Searcher::Impl::Slice {
     std::map<Facet, std::vector<FacetValue>> facets;
 };
 
-Searcher::Impl::Prepared Searcher::Impl::prepare(Context& c, const SearchRequest& req) const {
+/// Every value of `facet` in the index with its count (for suggestions when a
+/// filter value misses: one counting pass over all profiles).
+static std::vector<FacetValue> every_value(Context& c, Facet facet) {
+    search::FacetCounter counter = c.counter(facet);
+    Xapian::Enquire enquire(c.db);
+    enquire.set_query(Xapian::Query::MatchAll);
+    enquire.set_weighting_scheme(search::counting_weight());
+    counter.attach(enquire);
+    enquire.get_mset(0, 0, c.db.get_doccount());
+    return counter.top(counter.distinct());
+}
+
+Searcher::Impl::Prepared Searcher::Impl::prepare(Context& c, const SearchRequest& req, bool relaxed) const {
     Prepared p;
     p.built = c.queries.build(req.query);
+    if (!p.built.prepared.explicit_operators && req.sort == SortOrder::relevance) {
+        // Relaxed before the pair terms: a quoted phrase's rewrite is an AND too.
+        if (auto r = search::relax(p.built.query)) {
+            p.words = r->words;
+            if (relaxed) {
+                p.built.query = r->matching;
+                p.boost = search::use_pair_terms(r->bonus, c.pair_words);
+                p.relaxed = true;
+            }
+        }
+    }
     p.built.query = search::use_pair_terms(p.built.query, c.pair_words);  // empty unless local
+    const double proximity = options.proximity_weight;
+    if (proximity > 0 && !p.built.prepared.explicit_operators) {
+        Xapian::Query phrases = search::neighbour_phrases(p.built.prepared);
+        if (!phrases.empty()) {
+            Xapian::Query near(Xapian::Query::OP_SCALE_WEIGHT, search::use_pair_terms(phrases, c.pair_words), proximity);
+            p.boost = p.boost.empty() ? near : Xapian::Query(Xapian::Query::OP_OR, p.boost, near);
+        }
+    }
     p.warnings = p.built.warnings;
     for (const auto& [facet, values] : req.filters) {
         std::vector<Xapian::Query> terms;
@@ -343,8 +391,16 @@ Searcher::Impl::Prepared Searcher::Impl::prepare(Context& c, const SearchRequest
                 std::string canonical = facet == Facet::venue ? normalize_venue(v) : normalize_institution(v);
                 term = schema::facet_term(schema::facet_kind(facet), canonical.empty() ? v : canonical);
             }
-            if (!c.db.term_exists(term))
-                p.warnings.push_back(std::string(facet_name(facet)) + " \"" + v + "\" is not in the index");
+            if (!c.db.term_exists(term)) {
+                std::string warning = std::string(facet_name(facet)) + " \"" + v + "\" is not in the index";
+                if (facet != Facet::year) {
+                    const auto meant = search::suggest_values(v, every_value(c, facet));
+                    for (std::size_t i = 0; i < meant.size(); ++i)
+                        warning += (i == 0 ? "; did you mean \"" : i + 1 == meant.size() ? "\" or \"" : "\", \"") + meant[i];
+                    if (!meant.empty()) warning += "\"?";
+                }
+                p.warnings.push_back(warning);
+            }
             terms.emplace_back(term);
         }
         if (!terms.empty()) p.filters[facet] = Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end());
@@ -378,7 +434,8 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
     if (walk_postings) matches = search::boolean_match(c.db, p.filtered(p.built.query, std::nullopt), range);
 
     Xapian::Enquire enquire(c.db);
-    enquire.set_query(in_range(search::ranked_query(p.built.query, p.built.prepared, options, table), std::nullopt));
+    enquire.set_weighting_scheme(Xapian::BM25Weight(options.bm25_k1, 0, 1, options.bm25_b, 0.5));
+    enquire.set_query(in_range(search::ranked_query(p.built.query, p.built.prepared, options, table, p.boost), std::nullopt));
     switch (req.sort) {
         case SortOrder::relevance: break;
         case SortOrder::latest_year: enquire.set_sort_by_value_then_relevance(schema::latest_year_slot, true); break;
@@ -465,12 +522,32 @@ std::vector<search::DocidRange> Searcher::Impl::ranges_for(Context& c, const Sea
     return n < 2 ? std::vector<search::DocidRange>{search::DocidRange{}} : search::split_docids(c.db, n);
 }
 
-SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const {
+namespace {
+
+std::string plural(std::size_t n, std::string_view one, std::string_view many) {
+    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+std::string quoted_list(const std::vector<std::string>& words) {
+    std::string out;
+    for (const auto& w : words) out += (out.empty() ? "\"" : " \"") + w + "\"";
+    return out;
+}
+
+}  // namespace
+
+SearchResults Searcher::Impl::search_once(Context& c, const SearchRequest& req, bool relaxed,
+                                          std::vector<search::QueryWord>* words) const {
     SearchResults res;
     res.query = req.query;
     res.offset = req.offset;
-    const Prepared p = prepare(c, req);
+    const Prepared p = prepare(c, req, relaxed);
     res.warnings = p.warnings;
+    res.query_words = p.words;
+    res.relaxed = p.relaxed;
+    if (words) *words = p.built.prepared.words;
+    if (!p.built.prepared.dropped_words.empty())
+        res.warnings.push_back("left out common words: " + quoted_list(p.built.prepared.dropped_words));
 
     const auto ranges = ranges_for(c, req);
     std::vector<Slice> slices(ranges.size());
@@ -491,7 +568,7 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
                         done[i] = with_context([&](Context& h) {
                             if (h.db.get_revision() != revision || h.db.get_uuid() != uuid) h.db.reopen();
                             if (h.db.get_revision() != revision || h.db.get_uuid() != uuid) return false;
-                            slices[i] = match(h, req, prepare(h, req), ranges[i], false);
+                            slices[i] = match(h, req, prepare(h, req, relaxed), ranges[i], false);
                             return true;
                         });
                     } catch (...) {  // searched here below, where its error (if it is one) is reported
@@ -532,11 +609,42 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
         for (std::size_t r = req.offset; r < ranked.size() && r < req.offset + req.limit; ++r)
             res.hits.push_back(make_hit(c.db.get_document(ranked[r].second), ranked[r].first, r + 1, &highlighter, req.highlight));
     }
+    if (p.relaxed)
+        for (auto& hit : res.hits) std::tie(hit.words_matched, hit.score) = search::split_relaxed_weight(hit.score);
+    res.all_words_total = res.total;  // relaxed: set by search()
+    c.flag_partial(res);
+    return res;
+}
 
+SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const {
+    std::vector<search::QueryWord> words;
+    SearchResults res = search_once(c, req, false, &words);
+    const std::size_t page = req.offset + req.limit;
+    if (res.query_words >= 2 && res.total < page && !res.partial) {
+        // Never a dead end (searcher/relaxed_query.hpp): after the profiles
+        // with every word, those with most of them.
+        SearchResults relaxed = search_once(c, req, true);
+        if (relaxed.total > res.total) {
+            relaxed.all_words_total = res.total;
+            const std::size_t n = relaxed.query_words;
+            std::string why;
+            if (res.total == 0) {
+                why = "no profile has all " + std::to_string(n) + " words; showing profiles with ";
+                why += req.offset == 0 && !relaxed.hits.empty()
+                           ? std::to_string(relaxed.hits.front().words_matched) + " of " + std::to_string(n)
+                           : "fewer of them";
+            } else {
+                why = "only " + plural(res.total, "profile has", "profiles have") + " all " + std::to_string(n) +
+                      " words; after them, profiles with fewer";
+            }
+            relaxed.warnings.insert(relaxed.warnings.begin(), std::move(why));
+            res = std::move(relaxed);
+        }
+    }
     // Spelling: words that are nowhere in the index but close to one that is.
     std::string suggestion = req.query;
     bool corrected = false;
-    for (auto w = p.built.prepared.words.rbegin(); w != p.built.prepared.words.rend() && !c.no_dictionary; ++w) {
+    for (auto w = words.rbegin(); w != words.rend() && !c.no_dictionary; ++w) {
         if (w->folded.size() < 3 || std::any_of(w->folded.begin(), w->folded.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
             continue;
         if (c.known_word(w->folded) || c.db.term_exists(w->folded) || c.db.term_exists("Z" + c.analyzer.stem(w->folded)))
@@ -547,10 +655,35 @@ SearchResults Searcher::Impl::search(Context& c, const SearchRequest& req) const
         corrected = true;
     }
     if (corrected) res.suggestion = suggestion;
+    if (corrected && res.total == 0 && !res.partial) {
+        // Like a web search engine: nothing for the words as typed, so the
+        // suggestion's results, saying so (the suggestion is never corrected again).
+        SearchRequest fixed = req;
+        fixed.query = suggestion;
+        SearchResults shown = search_once(c, fixed, false);
+        if (shown.total < page && shown.query_words >= 2) {
+            SearchResults relaxed = search_once(c, fixed, true);
+            if (relaxed.total > shown.total) {
+                relaxed.all_words_total = shown.total;
+                shown = std::move(relaxed);
+            }
+        }
+        if (shown.total > 0) {
+            std::vector<std::string> warnings = std::move(res.warnings);
+            res = std::move(shown);
+            res.query = req.query;
+            res.suggestion = suggestion;
+            res.searched = suggestion;
+            warnings.insert(warnings.begin(), "no profile matches \"" + req.query + "\"; showing results for \"" +
+                                                  suggestion + "\"");
+            for (auto& w : res.warnings)
+                if (std::find(warnings.begin(), warnings.end(), w) == warnings.end()) warnings.push_back(std::move(w));
+            res.warnings = std::move(warnings);
+        }
+    }
     // Warnings quote the caller's words and filter values; they are ours, so
     // they are valid UTF-8 even when those were not.
     for (auto& w : res.warnings) w = text::sanitize_utf8(w);
-    c.flag_partial(res);
     return res;
 }
 

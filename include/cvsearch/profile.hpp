@@ -27,9 +27,10 @@ enum class Format {
     pdf,           ///< a PDF file (text extracted with poppler)
     json_resume,   ///< JSON Resume (https://jsonresume.org/schema)
     profile_json,  ///< cvsearch's own profile JSON (object, array or JSON Lines)
+    json,          ///< any other JSON CV, read by its key names
 };
 
-/// "text", "markdown", "latex", "html", "pdf", "json_resume", "profile_json".
+/// "text", "markdown", "latex", "html", "pdf", "json_resume", "profile_json", "json".
 std::string_view format_name(Format format) noexcept;
 /// The inverse of format_name; std::nullopt for an unknown name.
 std::optional<Format> format_from_name(std::string_view name) noexcept;

@@ -48,6 +48,7 @@ struct TerminalStyle {
     bool color = false;        ///< ANSI bold/colour (spans bold yellow); plain text otherwise
     bool show_scores = false;  ///< print each hit's score
     bool show_facets = true;   ///< print the facet counts after the hits
+    bool show_warnings = true; ///< print SearchResults::warnings after the count line ("warning: ...")
 };
 
 /// The fragment's text with spans in bold yellow (color) or unmarked (plain).

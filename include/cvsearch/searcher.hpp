@@ -134,6 +134,9 @@ struct SearchHit {
     ProfileCard card;
     double score = 0;         ///< relevance weight; higher is better (not comparable across queries)
     std::size_t rank = 0;     ///< 1-based position in the whole result list
+    /// In relaxed results (SearchResults::relaxed): how many of the query's
+    /// SearchResults::query_words this profile matches; 0 otherwise.
+    std::size_t words_matched = 0;
     std::vector<Highlight> highlights;
 };
 
@@ -145,8 +148,25 @@ struct FacetValue {
 
 struct SearchResults {
     std::string query;
-    /// Number of matching profiles.
+    /// The query whose results these are when it is not `query`: nothing
+    /// matched `query`, so its spelling `suggestion` was searched instead
+    /// (a warning says so). Empty otherwise.
+    std::string searched;
+    /// Number of matching profiles: of the profiles listed (with `relaxed`,
+    /// those that have at least one of the words). Facet counts count the same
+    /// profiles.
     std::size_t total = 0;
+    /// Matching policy (docs/ranking.md): every word of a plain query must
+    /// match. When fewer than offset + limit profiles have them all, the
+    /// results are relaxed: the profiles with every word first, then those
+    /// with fewer, most words first (a warning says so). Never relaxed for
+    /// queries with AND, OR, NEAR, ADJ, XOR or '+', nor when sorted by a value.
+    bool relaxed = false;
+    /// How many profiles have every word (== total unless `relaxed`).
+    std::size_t all_words_total = 0;
+    /// The number of words (top-level clauses: a word with its variants, a
+    /// quoted phrase, a field word) of a query that can be relaxed; 0 otherwise.
+    std::size_t query_words = 0;
     /// False only when Xapian could not count exactly (then `total` is an estimate).
     bool total_is_exact = true;
     std::size_t offset = 0;
@@ -196,6 +216,14 @@ struct SearcherOptions {
     double prior_weight = 0.15;
     /// Scale of the bonus for query words found in the person's name. 0 turns it off.
     double name_weight = 1.0;
+    /// BM25's term-frequency saturation (k1) and length normalisation (b) of
+    /// the text score: the classic defaults of Robertson et al. and Lucene
+    /// (docs/ranking.md has the measurements).
+    double bm25_k1 = 1.2;
+    double bm25_b = 0.75;
+    /// Scale of the bonus for neighbouring query words that stand together in
+    /// a profile (the phrase of each two; docs/ranking.md). 0 turns it off.
+    double proximity_weight = 1.0;
     /// Threads one request may use. With more than 1, a request on a large
     /// local index (at least query_thread_min_docs profiles per thread) ranked
     /// by relevance is searched as that many ranges of documents at once, each

@@ -192,12 +192,13 @@ static std::string tidy_name(const std::string& raw) {
             s.replace(s.size() - abbrev.size(), abbrev.size(), " University");
     if (s != raw && normalize::find_institution(s)) return s;
     for (int round = 0; round < 2; ++round) {
-        // A trailing "(ACRONYM)" or "(City)"; an acronym the table knows is the better name.
+        // A trailing "(ACRONYM)" or "(City)"; an acronym the hand table knows is the better
+        // name (a registry acronym is not: the CV's long form says more than ROR's).
         if (!s.empty() && s.back() == ')') {
             std::size_t open = s.rfind('(');
             if (open != std::string::npos) {
                 std::string inner = s.substr(open + 1, s.size() - open - 2);
-                if (is_acronym(inner) && normalize::find_institution(inner)) return inner;
+                if (is_acronym(inner) && normalize::find_in_hand_table(inner)) return inner;
             }
             if (open != std::string::npos && open > 0 && s.size() - open <= 16) s = std::string(text::trim(s.substr(0, open)));
         }

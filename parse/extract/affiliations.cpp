@@ -35,6 +35,7 @@ struct LineInfo {
     std::vector<YearRange> dates;
     bool location = false;
     std::size_t other_words = 0;  // words that are no date, place, role or institution
+    bool bare_title = false;      // an entry title ("### Acme Corp", "**Acme Corp**") naming nothing else
 };
 
 struct Entry {
@@ -130,6 +131,10 @@ std::string with_campus(const std::vector<Part>& parts, std::size_t i) {
     return inst;
 }
 
+// A sub-heading or a whole bold line in an education or experience section titles
+// an entry: it names the school or employer that the lines below it date.
+bool is_entry_title(const Line& line) { return line.heading_level > 0 || line.bold; }
+
 LineInfo analyze(const Line& line, std::size_t index, bool education, bool header, bool research) {
     LineInfo info;
     info.index = index;
@@ -151,7 +156,8 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     // A sub-heading is a project or group title unless it names an institution itself.
     std::vector<Part> parts = classify_parts(rest);
     // Research sections list project titles next to dates: only named institutions count there.
-    bool allow_elimination = line.heading_level == 0 && count_words(rest) <= 16 && !header && !research;
+    const bool title = is_entry_title(line) && !header && !research;
+    bool allow_elimination = (line.heading_level == 0 || title) && count_words(rest) <= 16 && !header && !research;
     // "date | role | institution | place | ...": the cells of a CV entry macro say what they are.
     if (!header && !research && !spans.empty()) {
         std::vector<std::string> cells;
@@ -169,7 +175,15 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
         }
     }
     auto inst = pick_institution(parts, allow_elimination, education);
-    if (inst && line.heading_level > 0 && parts[*inst].strength < Strength::academic) inst.reset();
+    if (inst && line.heading_level > 0 && !title && parts[*inst].strength < Strength::academic) inst.reset();
+    // "### Acme Corp" alone: an employer if the lines below give it a role or dates (group_entries decides).
+    if (!inst && title && spans.empty() && parts.size() == 1 && parts[0].kind == Part::Kind::unknown && !parts[0].remark &&
+        plain_name(parts[0].text) && !is_location(parts[0].text) && !is_only_dates(parts[0].text)) {
+        info.bare_title = true;
+        info.inst = parts[0].text;
+        info.strength = Strength::org;
+        return info;
+    }
     if (inst && header && parts[*inst].strength < Strength::org) inst.reset();
     if (inst) {
         info.inst = with_campus(parts, *inst);
@@ -235,20 +249,38 @@ std::vector<Entry> group_entries(const Block& block) {
     Entry* cur = nullptr;
     bool pending = false;  // cur came from a role or date line and waits for its institution
     std::optional<std::size_t> completed;  // the line that gave cur its institution, role and dates
+    std::vector<LineInfo> infos;
+    for (std::size_t i = 0; i < block.lines.size(); ++i)
+        infos.push_back(analyze(block.lines[i], i, education, block.kind == "header", block.kind == "research"));
+    // An entry title names the place only when the next line of text gives a role
+    // or dates and no place of its own ("### Acme Corp" + "Engineer, 2019 - 2021";
+    // not "### Project Aurora" + "Research Assistant, Example University, 2020").
+    for (std::size_t i = 0; i < infos.size(); ++i) {
+        if (!infos[i].bare_title) continue;
+        std::size_t j = i + 1;
+        while (j < infos.size() && block.lines[j].blank()) ++j;
+        bool dated_below = j < infos.size() && !infos[j].bare_title && infos[j].inst.empty() &&
+                           (!infos[j].role.empty() || !infos[j].dates.empty());
+        if (!dated_below) infos[i] = LineInfo{};
+    }
     for (std::size_t i = 0; i < block.lines.size(); ++i) {
-        LineInfo info = analyze(block.lines[i], i, education, block.kind == "header", block.kind == "research");
+        LineInfo& info = infos[i];
         // "2016-2019 | Research Assistant | University X" followed straight by
         // "Injury Prevention Center": a unit of the entry above, not a new place.
         bool bare = !info.inst.empty() && info.role.empty() && info.dates.empty();
         // (Unless a new role line above waits for its institution.)
-        if (bare && !pending && completed && i > 0 && !block.lines[i - 1].blank() && i - *completed <= 3) continue;
+        const bool title = is_entry_title(block.lines[i]);
+        // (A line that also gives a place, "University Y, Hagen, Germany", is the next entry.)
+        if (bare && !title && !info.location && !pending && completed && i > 0 && !block.lines[i - 1].blank() &&
+            i - *completed <= 3)
+            continue;
         if (!info.inst.empty()) {
             // A role line waiting for its institution gets it from the next lines
             // ("2005 - 2010  Dipl.-Ing., / University of X"), not across a blank line.
             bool near = cur && i - cur->line <= 2 && std::none_of(block.lines.begin() + static_cast<std::ptrdiff_t>(cur->line),
                                                                   block.lines.begin() + static_cast<std::ptrdiff_t>(i),
                                                                   [](const Line& l) { return l.blank(); });
-            bool joins = cur && pending && (near || cur->dates.empty()) && (info.role.empty() || cur->role.empty()) &&
+            bool joins = cur && pending && !title && (near || cur->dates.empty()) && (info.role.empty() || cur->role.empty()) &&
                          (info.dates.empty() || cur->dates.empty());
             if (!joins) {
                 entries.push_back(Entry{});

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstring>
+#include <unordered_map>
 #include <string>
 
 #include "core/text.hpp"
@@ -26,9 +27,26 @@ std::vector<Token> tokenize(std::string_view s) {
     while (i < s.size()) {
         std::size_t at = i;
         unsigned char b = static_cast<unsigned char>(s[i]);
-        if (std::isalpha(b)) {
-            while (i < s.size() && std::isalpha(static_cast<unsigned char>(s[i]))) ++i;
-            out.push_back({Tok::word, at, i, text::ascii_lower(s.substr(at, i - at))});
+        // Words are runs of Latin letters, accented ones included ("février", "März"),
+        // folded to ASCII ("fevrier", "marz") for the month and "present" tables.
+        auto accented_letter_at = [&](std::size_t k) {  // s[k] >= 0x80
+            std::size_t j = k;
+            char32_t cp = chars::next(s, j);
+            return cp < 0x250 && chars::is_letter(cp);
+        };
+        if (std::isalpha(b) || (b >= 0x80 && accented_letter_at(i))) {
+            bool ascii = true;
+            for (;;) {
+                while (i < s.size() && std::isalpha(static_cast<unsigned char>(s[i]))) ++i;
+                if (i < s.size() && static_cast<unsigned char>(s[i]) >= 0x80 && accented_letter_at(i)) {
+                    ascii = false;
+                    chars::next(s, i);
+                    continue;
+                }
+                break;
+            }
+            std::string_view w = s.substr(at, i - at);
+            out.push_back({Tok::word, at, i, ascii ? text::ascii_lower(w) : text::fold(w)});
             continue;
         }
         if (std::isdigit(b)) {
@@ -63,14 +81,29 @@ std::vector<Token> tokenize(std::string_view s) {
 }
 
 int month_number(std::string_view w) {
-    static const std::array<const char*, 12> names = {"jan", "feb", "mar", "apr", "may", "jun",
-                                                      "jul", "aug", "sep", "oct", "nov", "dec"};
-    static const std::array<const char*, 12> full = {"january", "february", "march",     "april",   "may",      "june",
-                                                     "july",    "august",   "september", "october", "november", "december"};
-    for (std::size_t m = 0; m < 12; ++m)
-        if (w == names[m] || w == full[m]) return static_cast<int>(m) + 1;
-    if (w == "sept") return 9;
-    return 0;
+    if (w.size() < 3 || w.size() > 10) return 0;
+    // English abbreviations and names, then German, French, Spanish, Italian and
+    // Portuguese (folded: "février" -> "fevrier"); one hash lookup per word.
+    static const std::unordered_map<std::string_view, int> months = [] {
+        std::unordered_map<std::string_view, int> m;
+        const std::pair<std::string_view, int> names[] = {
+            {"jan", 1}, {"feb", 2}, {"mar", 3}, {"apr", 4}, {"may", 5}, {"jun", 6}, {"jul", 7}, {"aug", 8}, {"sep", 9},
+            {"sept", 9}, {"oct", 10}, {"nov", 11}, {"dec", 12}, {"january", 1}, {"february", 2}, {"march", 3},
+            {"april", 4}, {"june", 6}, {"july", 7}, {"august", 8}, {"september", 9}, {"october", 10}, {"november", 11},
+            {"december", 12},
+            {"januar", 1}, {"janvier", 1}, {"enero", 1}, {"gennaio", 1}, {"janeiro", 1}, {"februar", 2}, {"fevrier", 2},
+            {"febrero", 2}, {"febbraio", 2}, {"fevereiro", 2}, {"marz", 3}, {"maerz", 3}, {"mars", 3}, {"marzo", 3},
+            {"marco", 3}, {"avril", 4}, {"abril", 4}, {"aprile", 4}, {"mai", 5}, {"mayo", 5}, {"maggio", 5}, {"maio", 5},
+            {"juni", 6}, {"juin", 6}, {"junio", 6}, {"giugno", 6}, {"junho", 6}, {"juli", 7}, {"juillet", 7}, {"julio", 7},
+            {"luglio", 7}, {"julho", 7}, {"aout", 8}, {"agosto", 8}, {"septembre", 9}, {"septiembre", 9}, {"setiembre", 9},
+            {"settembre", 9}, {"setembro", 9}, {"oktober", 10}, {"octobre", 10}, {"octubre", 10}, {"ottobre", 10},
+            {"outubro", 10}, {"novembre", 11}, {"noviembre", 11}, {"novembro", 11}, {"dezember", 12}, {"decembre", 12},
+            {"diciembre", 12}, {"dicembre", 12}, {"dezembro", 12}};
+        for (const auto& [name, number] : names) m.emplace(name, number);
+        return m;
+    }();
+    auto it = months.find(w);
+    return it == months.end() ? 0 : it->second;
 }
 
 bool is_season(std::string_view w) {
@@ -79,7 +112,8 @@ bool is_season(std::string_view w) {
 
 bool is_present(std::string_view w) {
     return w == "present" || w == "now" || w == "current" || w == "currently" || w == "today" || w == "ongoing" ||
-           w == "date" || w == "heute" || w == "presente" || w == "actuel" || w == "aujourd";
+           w == "date" || w == "heute" || w == "presente" || w == "actuel" || w == "aujourd" || w == "actualidad" ||
+           w == "hoy" || w == "oggi" || w == "atual" || w == "atualmente" || w == "jetzt" || w == "laufend";
 }
 
 bool is_range_word(std::string_view w) { return w == "to" || w == "until" || w == "till" || w == "through" || w == "bis"; }

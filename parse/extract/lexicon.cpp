@@ -68,7 +68,16 @@ const std::unordered_set<std::string>& role_words() {
         "exchange", "minor", "major", "certificate", "abd", "coop", "co-op", "contractor", "freelance", "freelancer",
         "volunteer", "ambassador", "mentor", "organizer", "secretary", "treasurer", "representative", "agent", "attache",
         "counsel", "physician", "resident", "nurse", "pharmacist", "statistician", "economist", "mathematician", "physicist",
-        "chemist", "biologist", "geologist", "librarian", "curator", "ra", "gra", "gsr", "rf", "sde", "swe", "mts"};
+        "chemist", "biologist", "geologist", "librarian", "curator", "ra", "gra", "gsr", "rf", "sde", "swe", "mts",
+        // German, French, Spanish, Italian, Portuguese titles and degrees (folded)
+        "mitarbeiter", "mitarbeiterin", "doktorand", "doktorandin", "promotion", "entwickler", "entwicklerin",
+        "softwareentwickler", "softwareentwicklerin", "professorin", "dozent", "dozentin", "ingenieur", "ingenieurin",
+        "praktikant", "praktikantin", "werkstudent", "werkstudentin", "wissenschaftler", "wissenschaftlerin", "leiter",
+        "leiterin", "gruppenleiter", "gruppenleiterin", "diplom", "chercheur", "chercheuse", "doctorant", "doctorante",
+        "doctorat", "stagiaire", "enseignant", "enseignante", "maitre", "charge", "chargee", "investigador", "investigadora",
+        "profesor", "profesora", "becario", "becaria", "doctorado", "ricercatore", "ricercatrice", "dottorando",
+        "dottoranda", "dottorato", "assegnista", "pesquisador", "pesquisadora", "doutorado", "doutorando", "doutoranda",
+        "mestrado", "mestre", "docente"};
     return w;
 }
 

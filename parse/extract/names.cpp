@@ -311,10 +311,23 @@ std::string name_from_statements(const std::vector<Block>& blocks) {
     return {};
 }
 
+// "Jiale GUO" -> "Jiale Guo": a family name in capitals after the given
+// names, as French and many CV classes write it. Only for a stated name
+// (\name{}, front matter), and only the last word: "JM Doe" are initials, and
+// in running text a capitalized word beside a name is as likely an acronym.
+std::string family_name_in_capitals(const std::string& name) {
+    std::size_t space = name.rfind(' ');
+    if (space == std::string::npos) return name;
+    std::string_view last = std::string_view(name).substr(space + 1);
+    bool caps = chars::count_letters(last) >= 2 && chars::count_upper(last) == chars::count_letters(last);
+    return caps ? name.substr(0, space + 1) + chars::title_case(last) : name;
+}
+
 std::string name_from_hint(std::string_view hint) {
     if (text::trim(hint).empty()) return {};
     std::string whole = clean_name(hint);
     if (looks_like_person_name(whole)) return whole;
+    if (std::string cased = family_name_in_capitals(whole); looks_like_person_name(cased)) return cased;
     for (const auto& seg : split_segments(clean_inline(hint))) {
         std::string name = clean_name(seg);
         if (looks_like_person_name(name)) return name;

@@ -1,4 +1,5 @@
 #include "parse/extract/pub_entries.hpp"
+#include "parse/extract/pub_venue.hpp"
 
 #include <algorithm>
 
@@ -7,6 +8,7 @@
 #include "parse/extract/dates.hpp"
 #include "parse/extract/pub_authors.hpp"
 #include "parse/extract/pub_reading.hpp"
+#include "parse/extract/extract.hpp"
 
 namespace cvsearch::extract {
 
@@ -19,20 +21,32 @@ bool opens_citation(std::string_view line) {
     return prefix && prefix->year && prefix->end < 200;
 }
 
+// What split_entries knows of the entry it is reading, kept as lines are
+// added: asking the whole entry again at every line made a long paragraph
+// without entry ends quadratic (20,000 lines: 40 s).
+// Years are looked for only when a line ends with a period, and each line
+// only once.
+struct EntryState {
+    std::size_t words = 0;
+    bool has_year = false;
+    std::size_t years_checked = 0;  // lines of the entry already searched for a year
+
+    bool year_in(const std::vector<std::string>& lines) {
+        for (; !has_year && years_checked < lines.size(); ++years_checked)
+            has_year = !find_years(lines[years_checked]).empty();
+        return has_year;
+    }
+};
+
 // A line that closes an entry in a list without markers or blank lines:
 // it ends with a year or with a period once the entry has its year.
-bool ends_entry(std::string_view line, const std::vector<std::string>& entry) {
+bool ends_entry(std::string_view line, const std::vector<std::string>& entry, EntryState& state) {
     std::string_view t = text::trim(line);
     if (t.empty()) return false;
-    std::size_t words = 0;
-    for (const auto& l : entry) words += count_words(l);
-    if (words < 8) return false;  // "SIGMOD'26" above a title opens an entry
+    if (state.words < 8) return false;  // "SIGMOD'26" above a title opens an entry
     std::string_view tail = t.substr(t.size() > 16 ? t.size() - 16 : 0);
     if (!find_years(tail).empty() && find_years(tail).back().end + 3 >= tail.size()) return true;
-    if (t.back() != '.') return false;
-    std::string joined;
-    for (const auto& l : entry) joined += l + " ";
-    return !find_years(joined).empty() && count_words(joined) >= 8;
+    return t.back() == '.' && state.year_in(entry);
 }
 
 }  // namespace
@@ -43,19 +57,27 @@ std::vector<RawEntry> split_entries(const Block& block) {
     // In a numbered list, "- " or "→ " lines are notes on the entry above.
     bool numbered = std::count_if(block.lines.begin(), block.lines.end(), [](const Line& l) { return l.marker == Marker::number; }) >= 2;
     RawEntry cur;
+    EntryState state;
     std::optional<int> year_hint;
     bool gap = false;
     bool listing = false;  // a marked line has been seen
+    bool pending = false;  // under a status sub-heading ("Under Review", "In Vorbereitung")
+    bool titled = false;   // cur was opened by a heading that is the entry's title
     auto flush = [&] {
         if (!cur.lines.empty()) {
             cur.year_hint = year_hint;
+            cur.pending = pending;
             out.push_back(std::move(cur));
         }
         cur = RawEntry{};
+        state = EntryState{};
+        titled = false;
     };
     for (const Line& l : block.lines) {
         if (l.blank()) {
-            if (!has_markers) flush();
+            // (A heading title waits for its authors and venue across the paragraph break.)
+            bool title_only = cur.lines.size() == 1 && titled;
+            if (!has_markers && !title_only) flush();
             gap = true;
             continue;
         }
@@ -68,6 +90,27 @@ std::vector<RawEntry> split_entries(const Block& block) {
         }
         if (l.heading_level > 0) {  // a sub-heading ("Conference Papers") is no entry
             flush();
+            // ... but a heading per paper ("<h5>Title</h5><p>Authors<br>Venue, 2026</p>")
+            // is the title of the entry below it: long, and no heading word.
+            if (count_words(l.text) >= 4 && !heading_kind(l.text) && !mentions_submission(l.text) &&
+                find_years(l.text).empty()) {
+                cur.lines.push_back(l.text);
+                if (!has_markers) state.words += count_words(l.text);
+                titled = true;
+                listing = true;
+                gap = false;
+                continue;
+            }
+            pending = mentions_submission(l.text);
+            continue;
+        }
+        // "**Submitted**", "Under review:" on a line of its own: a status sub-heading;
+        // the next sub-heading ("**Journal Articles**") ends it.
+        std::string_view t = text::trim(l.text);
+        if (l.marker == Marker::none && count_words(t) <= 5 && !t.empty() && (l.bold || t.back() == ':') &&
+            find_years(t).empty() && (mentions_submission(t) || (pending && heading_kind(t)))) {
+            flush();
+            pending = mentions_submission(t);
             continue;
         }
         // Prose before a marked list ("Authors in alphabetical order, as is customary
@@ -80,13 +123,16 @@ std::vector<RawEntry> split_entries(const Block& block) {
         if (!starts && has_markers && gap && count_words(l.text) >= 6 && !find_years(l.text).empty() &&
             !chars::is_lower(chars::first(l.text)))
             starts = true;  // an unmarked entry after a blank line in a marked list
+        if (starts && titled && cur.lines.size() == 1) starts = false;  // the title's own lines
         if (starts) {
             flush();
             cur.label = l.label;
         }
         cur.lines.push_back(l.text);
+        if (!has_markers) state.words += count_words(l.text);
+        titled = false;  // the title has its first line below it
         gap = false;
-        if (!has_markers && ends_entry(l.text, cur.lines)) {
+        if (!has_markers && ends_entry(l.text, cur.lines, state)) {
             // Only split a paragraph of several entries, not a single wrapped one.
             flush();
         }

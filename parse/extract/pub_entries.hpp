@@ -19,6 +19,7 @@ struct RawEntry {
     std::vector<std::string> lines;
     std::string label;              ///< "C3" of "[C3]"
     std::optional<int> year_hint;   ///< from a "2023" line above
+    bool pending = false;           ///< under a sub-heading "Submitted", "Under review", "Eingereicht"
 };
 
 std::vector<RawEntry> split_entries(const Block& block);

@@ -10,6 +10,8 @@
 #include "parse/extract/chars.hpp"
 #include "parse/extract/dates.hpp"
 #include "parse/extract/lexicon.hpp"
+#include "parse/extract/pub_authors.hpp"
+#include "parse/normalize/normalize.hpp"
 
 namespace cvsearch::extract {
 namespace {
@@ -227,11 +229,51 @@ std::string strip_links_and_ids(std::string_view s) {
     return text::collapse_whitespace(out);
 }
 
+namespace {
+
+// `needle` in `hay` as whole words: "in prep" in "(in prep)", not in "in preprints".
+bool contains_words(const std::string& hay, std::string_view needle) {
+    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+    for (std::size_t at = hay.find(needle); at != std::string::npos; at = hay.find(needle, at + 1)) {
+        bool left = at == 0 || !word(hay[at - 1]) || !word(needle.front());
+        std::size_t end = at + needle.size();
+        bool right = end >= hay.size() || !word(hay[end]) || !word(needle.back());
+        if (left && right) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 bool mentions_submission(std::string_view s) {
+    // Folded (lower case, no accents): "en préparation" is matched as "en preparation".
+    static constexpr std::string_view statuses[] = {
+        "under review", "in review", "under submission", "in submission", "submitted", "in preparation", "in prep",
+        "under revision", "in revision", "revise and resubmit", "revise & resubmit", "revised and resubmitted", "r&r",
+        "r & r", "major revision", "minor revision", "manuscript in preparation",
+        // German, French, Spanish, Italian, Portuguese
+        "eingereicht", "in vorbereitung", "in begutachtung", "in uberarbeitung", "zur begutachtung", "soumis", "soumise",
+        "en preparation", "en revision", "en cours de revision", "en cours d'evaluation", "enviado", "en revision",
+        "en preparacion", "sottoposto", "sottomesso", "in revisione", "in preparazione", "submetido", "em revisao",
+        "em preparacao",
+        // Chinese: 在投, 投稿, 审稿中
+        "\xE5\x9C\xA8\xE6\x8A\x95", "\xE6\x8A\x95\xE7\xA8\xBF", "\xE5\xAE\xA1\xE7\xA8\xBF\xE4\xB8\xAD"};
+    // Every status holds one of these pieces: most entries are passed with a few finds.
+    static constexpr std::string_view anchors[] = {
+        "review", "submi", "prep", "revis", "r&r", "r & r", "working", "eingereicht", "vorbereitung", "begutachtung",
+        "uberarbeitung", "soumis", "evaluation", "enviado", "sottopost", "sottomess", "submetido",
+        "\xE5\x9C\xA8\xE6\x8A\x95", "\xE6\x8A\x95\xE7\xA8\xBF", "\xE5\xAE\xA1\xE7\xA8\xBF"};
     std::string l = text::fold(s);
-    return contains_any(l, {"under review", "under submission", "in submission", "submitted", "in preparation", "in prep.",
-                            "under revision", "revise and resubmit", "r&r", "major revision", "minor revision",
-                            "\xE5\x9C\xA8\xE6\x8A\x95", "\xE6\x8A\x95\xE7\xA8\xBF", "\xE5\xAE\xA1\xE7\xA8\xBF\xE4\xB8\xAD"});
+    if (std::none_of(std::begin(anchors), std::end(anchors), [&](std::string_view a) { return l.find(a) != std::string::npos; }))
+        return false;
+    for (std::string_view st : statuses)
+        if (contains_words(l, st)) return true;
+    // "Working paper" as a status, not the name of a series ("NBER Working Paper No. 123").
+    for (std::size_t at = l.find("working paper"); at != std::string::npos; at = l.find("working paper", at + 1)) {
+        std::size_t before = l.find_last_not_of(' ', at == 0 ? std::string::npos : at - 1);
+        if (at == 0 || before == std::string::npos || !std::isalnum(static_cast<unsigned char>(l[before]))) return true;
+    }
+    return false;
 }
 
 bool is_placeholder_venue(std::string_view venue) {
@@ -244,13 +286,27 @@ bool is_placeholder_venue(std::string_view venue) {
 std::string venue_from_rest(std::string_view rest) {
     std::string v = venue_at_start(rest);
     // "Invited comment as part of a discussion. Journal of X. 26(4)": a remark
-    // sentence before the venue is passed over.
+    // sentence before the venue is passed over; so is a list of people before it
+    // ("Title. Ann Doe, Bo Roe. ICML 2024": the authors after the title).
+    // (Only for a list of several people, or when a known venue follows: "Gynecol
+    // Oncol. 2018 Apr" reads like a name and is a journal.)
     std::string_view r = rest;
-    for (int skip = 0; skip < 2 && v.empty(); ++skip) {
+    auto people = [](const std::string& x) { return !x.empty() && is_author_list(x) && !normalize::find_venue(x); };
+    auto several = [](const std::string& x) { return x.find(", ") != std::string::npos || x.find(" and ") != std::string::npos; };
+    bool skip_people = rest.find(". ") != std::string_view::npos && people(v);
+    for (int skip = 0; skip < 2 && (v.empty() || skip_people); ++skip) {
         std::size_t dot = r.find(". ");
         if (dot == std::string_view::npos) break;
         r = r.substr(dot + 2);
-        v = venue_at_start(r);
+        std::string next = venue_at_start(r);
+        if (skip_people) {
+            bool better = !next.empty() && (normalize::find_venue(next) ||
+                                            (several(v) && !std::isdigit(static_cast<unsigned char>(next[0])) && !is_only_dates(next)));
+            if (better) v = std::move(next);
+            break;
+        }
+        v = std::move(next);
+        skip_people = false;
     }
     return v;
 }

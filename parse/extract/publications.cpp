@@ -81,6 +81,41 @@ std::vector<std::string> cells_as_lines(const std::vector<std::string>& lines, s
     return out;
 }
 
+// "2025 — Doe, J. Title.", "2023 - Doe", "[2021] Doe", "(2019) Doe": a year that opens
+// the entry, set apart by brackets or a dash, colon or bar, is the entry's year; it is
+// cut from the line so that the author list starts it.
+std::optional<int> take_leading_year(std::string& line) {
+    std::string_view s = line;
+    std::size_t i = 0;
+    char close = 0;
+    if (!s.empty() && (s[0] == '[' || s[0] == '(')) close = s[0] == '[' ? ']' : ')', i = 1;
+    if (i + 4 > s.size()) return std::nullopt;
+    for (std::size_t k = i; k < i + 4; ++k)
+        if (!std::isdigit(static_cast<unsigned char>(s[k]))) return std::nullopt;
+    int year = std::stoi(std::string(s.substr(i, 4)));
+    if (!plausible_year(year)) return std::nullopt;
+    i += 4;
+    if (close) {
+        if (i >= s.size() || s[i] != close) return std::nullopt;
+        ++i;
+    }
+    std::size_t after_year = i;
+    while (i < s.size() && s[i] == ' ') ++i;
+    bool separated = close != 0 && i > after_year;
+    for (std::string_view sep : {"—", "–", "-", ":", "|"})
+        if (s.substr(i, sep.size()) == sep) {
+            i += sep.size();
+            separated = i < s.size() && s[i] == ' ';
+            break;
+        }
+    if (!separated) return std::nullopt;
+    while (i < s.size() && s[i] == ' ') ++i;
+    // "2019 - 2021 ..." is a range, "2021: 3rd place" no entry of this kind.
+    if (i >= s.size() || std::isdigit(static_cast<unsigned char>(s[i]))) return std::nullopt;
+    line.erase(0, i);
+    return year;
+}
+
 // "SAA'25" -> "SAA '25": the two-digit year set apart, as "SOSP '23" is usually written.
 std::string spaced_year(std::string v) {
     for (std::size_t i = 1; i + 2 < v.size(); ++i) {
@@ -95,6 +130,7 @@ std::string spaced_year(std::string v) {
 Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
     std::optional<int> cell_year;
     std::vector<std::string> lines = cells_as_lines(e.lines, &cell_year);
+    if (!cell_year && !lines.empty()) cell_year = take_leading_year(lines[0]);
     std::optional<Tagged> tag;
     if (!lines.empty()) {
         tag = find_tag(lines[0]);
@@ -112,7 +148,7 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
     Publication p;
     p.title = clean_title(r.title);
     p.authors = r.authors;
-    bool submitted = (tag && mentions_submission(tag->tag)) || mentions_submission(r.rest) ||
+    bool submitted = e.pending || (tag && mentions_submission(tag->tag)) || mentions_submission(r.rest) ||
                      r.status == "submitted" || r.status == "under review" || r.status == "in preparation";
     std::string venue = tag ? tag->tag : venue_of(r);
     if (tag && chars::count_letters(venue) < 2) venue = venue_of(r);
@@ -194,8 +230,10 @@ std::optional<Publication> also_at(const Publication& p) {
 std::vector<Publication> extract_publications(const Block& block) {
     std::vector<Publication> out;
     PublicationKind section_kind = kind_from_heading(block.heading);
-    for (const RawEntry& e : split_entries(block)) {
+    const bool pending_section = mentions_submission(block.heading);  // "Submitted Papers", "In Vorbereitung"
+    for (RawEntry& e : split_entries(block)) {
         if (is_remark(e)) continue;
+        e.pending = e.pending || pending_section;
         Publication p = make_publication(e, section_kind);
         if (p.title.empty() && p.venue_raw.empty()) continue;
         auto second = also_at(p);

@@ -70,7 +70,62 @@ const std::unordered_map<std::string, std::string>& core_words() {
         {"language", "languages"}, {"news", "news"}, {"update", "news"}, {"contact", "contact"}, {"personal", "contact"},
         {"reference", "references"}, {"referee", "references"}, {"certification", "certifications"},
         {"certificate", "certifications"}, {"license", "certifications"}, {"hobby", "other"}, {"miscellaneous", "other"},
-        {"misc", "other"}};
+        {"misc", "other"},
+        // The same sections in German, French, Spanish, Italian and Portuguese (folded:
+        // no accents; plural forms listed where singular() does not reach them).
+        {"veroffentlichung", "publications"}, {"veroffentlichungen", "publications"}, {"publikation", "publications"},
+        {"publikationen", "publications"}, {"publikationsliste", "publications"}, {"schriften", "publications"},
+        {"schriftenverzeichnis", "publications"}, {"aufsatze", "publications"}, {"artikel", "publications"},
+        {"publicacion", "publications"}, {"publicaciones", "publications"}, {"articulo", "publications"},
+        {"articulos", "publications"}, {"pubblicazione", "publications"}, {"pubblicazioni", "publications"},
+        {"articoli", "publications"}, {"publicacao", "publications"}, {"publicacoes", "publications"},
+        {"artigo", "publications"}, {"artigos", "publications"}, {"ouvrage", "publications"}, {"brevet", "publications"},
+        {"patente", "publications"}, {"patentes", "publications"}, {"brevetti", "publications"},
+        {"ausbildung", "education"}, {"bildung", "education"}, {"bildungsweg", "education"}, {"studium", "education"},
+        {"formation", "education"}, {"etude", "education"}, {"cursus", "education"}, {"diplome", "education"},
+        {"formacion", "education"}, {"educacion", "education"}, {"estudios", "education"}, {"titulacion", "education"},
+        {"formazione", "education"}, {"istruzione", "education"}, {"studi", "education"}, {"formacao", "education"},
+        {"educacao", "education"},
+        {"berufserfahrung", "experience"}, {"erfahrung", "experience"}, {"werdegang", "experience"},
+        {"tatigkeit", "experience"}, {"tatigkeiten", "experience"}, {"stelle", "experience"}, {"stellen", "experience"},
+        {"anstellung", "experience"}, {"anstellungen", "experience"}, {"positionen", "experience"}, {"parcours", "experience"},
+        {"poste", "experience"}, {"experiencia", "experience"}, {"experiencias", "experience"}, {"trayectoria", "experience"},
+        {"cargo", "experience"}, {"cargos", "experience"}, {"esperienza", "experience"}, {"esperienze", "experience"},
+        {"posizioni", "experience"}, {"atuacao", "experience"},
+        {"auszeichnung", "awards"}, {"auszeichnungen", "awards"}, {"preis", "awards"}, {"preise", "awards"},
+        {"ehrung", "awards"}, {"ehrungen", "awards"}, {"stipendium", "awards"}, {"stipendien", "awards"},
+        {"forderung", "awards"}, {"drittmittel", "awards"}, {"prix", "awards"}, {"distinction", "awards"},
+        {"bourse", "awards"}, {"recompense", "awards"}, {"financement", "awards"}, {"premio", "awards"},
+        {"premios", "awards"}, {"beca", "awards"}, {"becas", "awards"}, {"distincion", "awards"},
+        {"distinciones", "awards"}, {"reconocimiento", "awards"}, {"reconocimientos", "awards"}, {"premi", "awards"},
+        {"riconoscimento", "awards"}, {"riconoscimenti", "awards"}, {"borse", "awards"}, {"bolsa", "awards"},
+        {"distincoes", "awards"},
+        {"lehre", "teaching"}, {"lehrtatigkeit", "teaching"}, {"lehrerfahrung", "teaching"}, {"lehrveranstaltungen", "teaching"},
+        {"enseignement", "teaching"}, {"docencia", "teaching"}, {"ensenanza", "teaching"}, {"didattica", "teaching"},
+        {"insegnamento", "teaching"}, {"ensino", "teaching"}, {"betreuung", "teaching"}, {"encadrement", "teaching"},
+        {"gutachtertatigkeit", "service"}, {"gutachter", "service"}, {"gremien", "service"}, {"gremienarbeit", "service"},
+        {"mitgliedschaft", "service"}, {"mitgliedschaften", "service"}, {"responsabilite", "service"},
+        {"servicio", "service"}, {"servizio", "service"}, {"servico", "service"}, {"servicos", "service"},
+        {"kenntnisse", "skills"}, {"fahigkeiten", "skills"}, {"kompetenzen", "skills"}, {"competences", "skills"},
+        {"competence", "skills"}, {"habilidades", "skills"}, {"competencias", "skills"}, {"conocimientos", "skills"},
+        {"competenze", "skills"}, {"conhecimentos", "skills"},
+        {"vortrag", "talks"}, {"vortrage", "talks"}, {"prasentation", "talks"}, {"prasentationen", "talks"},
+        {"communication", "talks"}, {"expose", "talks"}, {"charla", "talks"}, {"charlas", "talks"}, {"ponencia", "talks"},
+        {"ponencias", "talks"}, {"presentaciones", "talks"}, {"conferencias", "talks"}, {"congreso", "talks"},
+        {"congresos", "talks"}, {"presentazioni", "talks"}, {"seminari", "talks"}, {"conferenze", "talks"},
+        {"interventi", "talks"}, {"palestra", "talks"}, {"palestras", "talks"}, {"apresentacoes", "talks"},
+        {"forschungsinteressen", "interests"}, {"forschungsschwerpunkte", "interests"}, {"interessen", "interests"},
+        {"schwerpunkte", "interests"}, {"interet", "interests"}, {"theme", "interests"}, {"domaine", "interests"},
+        {"intereses", "interests"}, {"interessi", "interests"}, {"interesses", "interests"},
+        {"sprachen", "languages"}, {"sprachkenntnisse", "languages"}, {"langue", "languages"}, {"idioma", "languages"},
+        {"idiomas", "languages"}, {"lingue", "languages"}, {"linguas", "languages"},
+        {"projekt", "projects"}, {"projekte", "projects"}, {"projet", "projects"}, {"proyecto", "projects"},
+        {"proyectos", "projects"}, {"progetti", "projects"}, {"progetto", "projects"}, {"projeto", "projects"},
+        {"projetos", "projects"},
+        {"profil", "summary"}, {"zusammenfassung", "summary"}, {"perfil", "summary"}, {"profilo", "summary"},
+        {"kontakt", "contact"}, {"personliche", "contact"}, {"personnelle", "contact"}, {"coordonnees", "contact"},
+        {"contacto", "contact"}, {"personales", "contact"}, {"contatti", "contact"}, {"contato", "contact"},
+        {"sonstiges", "other"}, {"divers", "other"}, {"varios", "other"}, {"altro", "other"}, {"referenzen", "references"}};
     return words;
 }
 
@@ -90,7 +145,21 @@ const std::unordered_set<std::string>& modifiers() {
         "preparation", "progress", "editorial", "service", "media", "press", "coverage", "outreach", "external", "internal",
         "lab", "group", "team", "leadership", "volunteer", "creative", "artistic", "exhibition", "event", "events", "prior",
         "earlier", "early", "latest", "archival", "non-archival", "nonarchival", "workshop", "poster", "oral", "contributed",
-        "talk", "reading", "spoken", "natural", "foreign", "by", "year", "date", "area", "relevant", "grant"};
+        "talk", "reading", "spoken", "natural", "foreign", "by", "year", "date", "area", "relevant", "grant",
+        // German, French, Spanish, Italian, Portuguese qualifiers and connectives
+        "ausgewahlte", "ausgewahlt", "wissenschaftliche", "wissenschaftlicher", "akademische", "akademischer", "berufliche",
+        "beruflicher", "andere", "weitere", "sonstige", "und", "der", "die", "das", "des", "im", "von", "zur", "zum", "mit",
+        "fur", "eingeladene", "begutachtete", "referierte", "internationale", "nationale", "aktuelle", "eingereichte",
+        "forschung", "daten", "akademischen", "beruflichen", "wissenschaftlichen", "selectionnees", "choisies", "principales",
+        "scientifique", "scientifiques", "academique", "academiques", "professionnelle", "professionnelles", "professionnel",
+        "universitaire", "universitaires", "et", "de", "du", "la", "le", "les", "en", "autre", "autres", "recente",
+        "recentes", "invitee", "invitees", "internationale", "internationales", "revue", "comite", "lecture", "recherche",
+        "seleccionadas", "seleccionados", "academica", "academico", "academicas", "profesional", "laboral", "cientifica",
+        "cientificas", "cientificos", "y", "del", "el", "las", "los", "otra", "otras", "otros", "reciente", "recientes",
+        "investigacion", "invitadas", "internacionales", "selezionate", "scientifiche", "professionale", "professionali",
+        "lavorativa", "lavorative", "accademica", "accademiche", "e", "di", "della", "delle", "dei", "altre", "ricerca",
+        "internazionali", "selecionadas", "profissional", "profissionais", "da", "do", "das", "dos", "em", "outras",
+        "pesquisa", "principais", "personnelles"};
     return words;
 }
 
@@ -103,12 +172,29 @@ std::string singular(const std::string& w) {
 
 std::optional<std::string> cjk_heading_kind(std::string_view h) {
     if (chars::count_letters(h) > 12) return std::nullopt;
-    static const std::array<std::pair<const char*, const char*>, 20> keys = {{
-        {"服务", "service"}, {"审稿", "service"}, {"教学", "teaching"}, {"报告", "talks"}, {"演讲", "talks"},
-        {"论文", "publications"}, {"发表", "publications"}, {"出版", "publications"}, {"成果", "publications"},
-        {"专利", "publications"}, {"奖", "awards"}, {"荣誉", "awards"}, {"教育", "education"}, {"学历", "education"},
-        {"技能", "skills"}, {"项目", "projects"}, {"兴趣", "interests"}, {"方向", "interests"}, {"经历", "experience"},
-        {"实习", "experience"}}};
+    // Chinese (simplified and traditional), Japanese and Korean; the first key found wins.
+    static const std::pair<const char*, const char*> keys[] = {
+        {"服务", "service"}, {"服務", "service"}, {"审稿", "service"}, {"審稿", "service"}, {"査読", "service"},
+        {"学会活動", "service"}, {"社会活動", "service"}, {"봉사", "service"}, {"심사", "service"},
+        {"教学", "teaching"}, {"教學", "teaching"}, {"授業", "teaching"}, {"講義", "teaching"}, {"教歴", "teaching"},
+        {"강의", "teaching"}, {"교육 경력", "teaching"},
+        {"论文", "publications"}, {"論文", "publications"}, {"논문", "publications"}, {"发表", "publications"},
+        {"發表", "publications"}, {"出版", "publications"}, {"著書", "publications"}, {"著作", "publications"},
+        {"저서", "publications"}, {"출판", "publications"}, {"연구실적", "publications"}, {"연구 실적", "publications"},
+        {"業績", "publications"}, {"成果", "publications"}, {"专利", "publications"}, {"專利", "publications"},
+        {"特許", "publications"}, {"특허", "publications"},
+        {"报告", "talks"}, {"報告", "talks"}, {"演讲", "talks"}, {"演講", "talks"}, {"講演", "talks"}, {"発表", "talks"},
+        {"발표", "talks"}, {"강연", "talks"},
+        {"奖", "awards"}, {"獎", "awards"}, {"賞", "awards"}, {"荣誉", "awards"}, {"榮譽", "awards"}, {"수상", "awards"},
+        {"外部資金", "awards"}, {"助成", "awards"},
+        {"教育", "education"}, {"学历", "education"}, {"學歷", "education"}, {"学歴", "education"}, {"학력", "education"},
+        {"교육", "education"},
+        {"技能", "skills"}, {"スキル", "skills"}, {"기술", "skills"}, {"스킬", "skills"},
+        {"项目", "projects"}, {"項目", "projects"}, {"プロジェクト", "projects"}, {"프로젝트", "projects"},
+        {"兴趣", "interests"}, {"興趣", "interests"}, {"興味", "interests"}, {"方向", "interests"}, {"研究分野", "interests"},
+        {"研究テーマ", "interests"}, {"관심", "interests"}, {"연구분야", "interests"}, {"연구 분야", "interests"},
+        {"经历", "experience"}, {"經歷", "experience"}, {"経歴", "experience"}, {"職歴", "experience"}, {"实习", "experience"},
+        {"實習", "experience"}, {"경력", "experience"}, {"職務", "experience"}, {"所属", "experience"}};
     for (const auto& [key, kind] : keys)
         if (h.find(key) != std::string_view::npos) return std::string(kind);
     return std::nullopt;
@@ -125,6 +211,20 @@ bool is_entry_label(std::string_view heading) {
                                                            "topic", "grant", "award", "paper", "talk", "poster", "skill",
                                                            "position", "committee", "reference", "tool", "language", "funding"};
     return labels.count(text::fold_key(heading)) > 0;
+}
+
+// "Conferences", "International Workshops": headings that name where papers
+// appeared. Inside Publications they divide the papers; elsewhere they are talks.
+bool names_venue_type(std::string_view heading) {
+    static const std::unordered_set<std::string> venue_words = {"conference", "workshop", "symposium", "meeting"};
+    bool any = false;
+    for (std::string_view t : text::split(text::fold_key(heading), ' ')) {
+        std::string w = singular(std::string(t));
+        if (venue_words.count(w)) { any = true; continue; }
+        auto it = core_words().find(w);
+        if (it != core_words().end() && it->second == "talks") return false;  // "Conference Talks"
+    }
+    return any;
 }
 
 }  // namespace
@@ -227,6 +327,9 @@ std::vector<Block> split_blocks(std::string_view text) {
                 char last = prev.empty() ? '.' : prev.back();
                 if (chars::is_lower(chars::first(t)) && (std::islower(static_cast<unsigned char>(last)) || last == ',')) kind.reset();
             }
+            // a plain line, not a "# " heading: "\section*{Conferences}" after the papers lists talks
+            if (kind && *kind == "talks" && !markdown_heading && cur.kind == "publications" && names_venue_type(heading))
+                kind = cur.kind;
             if (kind) {
                 start(heading, *kind, line.heading_level);
                 continue;

@@ -4,8 +4,11 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstring>
 
 #include "core/text.hpp"
+#include "parse/normalize/lookup_memo.hpp"
+#include "parse/normalize/registry.hpp"
 #include "parse/normalize/tables.hpp"
 
 namespace cvsearch::normalize {
@@ -196,6 +199,121 @@ std::string with_university_spelled(std::string_view raw) {
     return out;
 }
 
+// ---- the registry tables (data/registry/), consulted when the hand tables know nothing ----
+
+// Text without its bracketed groups: "FICAN West (Syöpäkeskus, UTU), Turku" -> "FICAN West , Turku".
+std::string without_brackets(std::string_view s) {
+    std::string out;
+    int depth = 0;
+    for (char c : s) {
+        if (c == '(' || c == '[') ++depth;
+        else if ((c == ')' || c == ']') && depth > 0) --depth;
+        else if (depth == 0) out.push_back(c);
+    }
+    return out;
+}
+
+// The pieces of a line that may each be a name on their own: the whole line, then the
+// parts between commas, semicolons, bars and spaced dashes ("CEA, Saclay", "IBM Research
+// - Zurich"). With `brackets`, what is inside brackets is a part of its own ("...
+// Psychology (CLPsych)"); without, bracketed text is left out of the parts ("Foo
+// University (Bar Campus)" -> "Foo University").
+std::vector<std::string> delimited_parts(std::string_view raw, bool brackets) {
+    std::vector<std::string> parts;
+    auto add = [&](std::string_view p) {
+        p = text::trim(p);
+        if (text::starts_with_icase(p, "the ")) p.remove_prefix(4);
+        p = text::trim_end_any(p, {".", ":", "-", "–"});
+        if (!p.empty() && std::find(parts.begin(), parts.end(), p) == parts.end()) parts.emplace_back(p);
+    };
+    add(raw);
+    std::string s = brackets ? std::string(raw) : without_brackets(raw);
+    for (const char* dash : {" - ", " – ", " — ", " | ", " · "}) {
+        for (std::size_t at = s.find(dash); at != std::string::npos; at = s.find(dash)) s.replace(at, std::strlen(dash), ",");
+    }
+    for (char& c : s)
+        if (c == ';' || c == '|' || (brackets && (c == '(' || c == ')' || c == '[' || c == ']'))) c = ',';
+    for (std::string_view p : text::split(s, ',')) add(p);
+    return parts;
+}
+
+// A registry name is taken only where the text is that name as a whole: an acronym
+// where the text is one word written as an acronym ("CEA", not "cea"); a one-word
+// name where the text is that word capitalized ("Apple", not "apple").
+std::optional<RegistryTable::Hit> registry_hit(const RegistryTable& table, std::string_view part) {
+    std::string key = text::fold_key(part);
+    auto hit = table.find(key);
+    if (!hit) return std::nullopt;
+    std::vector<std::string_view> w = text::words(part);
+    if (hit->acronym_only && !(w.size() == 1 && looks_like_acronym(w.front()))) return std::nullopt;
+    if (w.size() == 1 && !hit->acronym_only) {
+        unsigned char c = static_cast<unsigned char>(w.front().front());
+        if (c >= 'a' && c <= 'z') return std::nullopt;
+    }
+    return hit;
+}
+
+// Entries that share their canonical value are one entity for a facet.
+bool one_canonical(const RegistryTable& table, const std::vector<std::uint32_t>& ids) {
+    std::string_view first = table.canonical(ids.front());
+    return std::all_of(ids.begin(), ids.end(), [&](std::uint32_t i) { return table.canonical(i) == first; });
+}
+
+std::string field_or_empty(const std::vector<std::string_view>& f, std::size_t i) {
+    return i < f.size() ? std::string(f[i]) : std::string();
+}
+
+InstitutionInfo registry_institution_info(std::uint32_t i) {
+    std::vector<std::string_view> f = registry_institutions().fields(i);  // canonical, kind, country, city, domains
+    return {field_or_empty(f, 0), field_or_empty(f, 1), field_or_empty(f, 2)};
+}
+
+// `parts` tried in order. A name of one organization is taken as it is. Where the name
+// alone does not say which organization it is, the context (the line itself and, when
+// given, the CV's e-mail domains and affiliation text) must point to one: for an acronym
+// ("AIRC", "LORIA") or a name several organizations share, the text is an organization
+// either way, and stays as written when the context says nothing; a one-word name
+// ("Salus") is no organization without that evidence (it may be a project or a word).
+std::optional<InstitutionInfo> registry_institution(const std::vector<std::string>& parts, std::string_view raw,
+                                                    const RegistryContext* context) {
+    const RegistryTable& table = registry_institutions();
+    for (const std::string& part : parts) {
+        if (is_department(part)) continue;
+        auto hit = registry_hit(table, part);
+        if (!hit) continue;
+        const bool one_word = part.find(' ') == std::string::npos;
+        if (!hit->acronym_only && !one_word && one_canonical(table, hit->entries))
+            return registry_institution_info(hit->entries.front());
+        RegistryContext local;
+        if (context) local = *context;
+        local.folded_text = text::fold_key(raw) + " " + local.folded_text;
+        if (auto chosen = resolve_institution(hit->entries, local, text::fold_key(part)))
+            return registry_institution_info(*chosen);
+        if (hit->acronym_only || !one_word) return InstitutionInfo{part, std::string(), std::string()};
+    }
+    return std::nullopt;
+}
+
+// `cleaned` is clean_venue(raw); what `raw` has in brackets is tried as well, as the
+// cleaner drops the brackets ("... Clinical Psychology (CLPsych)").
+std::optional<VenueInfo> registry_venue(std::string_view raw, const std::string& cleaned) {
+    const RegistryTable& table = registry_venues();
+    std::vector<std::string> parts = delimited_parts(cleaned, true);
+    for (std::size_t open = raw.find('('); open != std::string_view::npos; open = raw.find('(', open + 1)) {
+        std::size_t close = raw.find(')', open);
+        if (close == std::string_view::npos) break;
+        std::string inner = clean_venue(raw.substr(open + 1, close - open - 1));
+        if (!inner.empty() && std::find(parts.begin(), parts.end(), inner) == parts.end()) parts.push_back(std::move(inner));
+    }
+    for (const std::string& part : parts) {
+        auto hit = registry_hit(table, part);
+        if (!hit || !(hit->entries.size() == 1 || one_canonical(table, hit->entries))) continue;
+        std::vector<std::string_view> f = table.fields(hit->entries.front());  // canonical, kind, full name
+        return VenueInfo{field_or_empty(f, 0), field_or_empty(f, 1), std::string(), field_or_empty(f, 2)};
+    }
+    return std::nullopt;
+}
+
 PublicationKind kind_from_venue(const std::string& kind) {
     if (kind == "conference") return PublicationKind::conference;
     if (kind == "journal") return PublicationKind::journal;
@@ -206,9 +324,16 @@ PublicationKind kind_from_venue(const std::string& kind) {
 
 }  // namespace
 
-std::optional<VenueInfo> find_venue(std::string_view raw) {
+namespace {
+
+std::optional<VenueInfo> find_venue_uncached(std::string_view raw) {
     const VenueTable& t = venue_table();
     std::string cleaned = clean_venue(raw);
+    if (auto whole = t.aliases.find_whole(cleaned)) return t.entries[*whole];
+    // A registry name that is the whole venue or a delimited part of it ("... Clinical
+    // Psychology (CLPsych)") says more than a hand-table name found inside the text
+    // ("Computational Linguistics").
+    if (auto registered = registry_venue(raw, cleaned)) return registered;
     auto hit = t.aliases.find(cleaned);
     if (!hit) hit = t.aliases.find(split_letter_digit(raw));
     if (!hit && mentions_arxiv(raw)) hit = t.aliases.find("arXiv");
@@ -216,7 +341,14 @@ std::optional<VenueInfo> find_venue(std::string_view raw) {
     return t.entries[*hit];
 }
 
-std::optional<InstitutionInfo> find_institution(std::string_view raw) {
+}  // namespace
+
+std::optional<VenueInfo> find_venue(std::string_view raw) {
+    thread_local LookupMemo<VenueInfo> memo;
+    return memo.get(raw, find_venue_uncached);
+}
+
+std::optional<InstitutionInfo> find_in_hand_table(std::string_view raw) {
     const InstitutionTable& t = institution_table();
     auto hit = t.aliases.find(raw);
     if (!hit) {
@@ -225,17 +357,43 @@ std::optional<InstitutionInfo> find_institution(std::string_view raw) {
     }
     if (!hit) {
         std::string spelled = with_university_spelled(raw);
-        if (spelled != raw) return find_institution(spelled);
+        if (spelled != raw) return find_in_hand_table(spelled);
     }
     if (!hit) return std::nullopt;
     return t.entries[*hit];
 }
 
+namespace {
+
+std::optional<InstitutionInfo> find_institution_uncached(std::string_view raw, const RegistryContext* context) {
+    if (auto hand = find_in_hand_table(raw)) return hand;
+    // An acronym in brackets after a name the tables do not know stays as the CV wrote
+    // it: "Computer Science Research Institute of Toulouse (IRIT)" is the CV's own form.
+    std::vector<std::string> parts = delimited_parts(raw, false);
+    std::string spelled = with_university_spelled(raw);
+    if (spelled != raw)
+        for (std::string& p : delimited_parts(spelled, false)) parts.push_back(std::move(p));
+    return registry_institution(parts, raw, context);
+}
+
+}  // namespace
+
+std::optional<InstitutionInfo> find_institution(std::string_view raw, const RegistryContext* context) {
+    if (context == nullptr) {  // the answer depends on the text alone
+        thread_local LookupMemo<InstitutionInfo> memo;
+        return memo.get(raw, [](std::string_view text) { return find_institution_uncached(text, nullptr); });
+    }
+    return find_institution_uncached(raw, context);
+}
+
+std::optional<InstitutionInfo> find_institution(std::string_view raw) { return find_institution(raw, nullptr); }
+
 std::optional<InstitutionInfo> find_institution_as_written(std::string_view raw) {
     const InstitutionTable& t = institution_table();
-    auto hit = t.aliases.find_whole(raw);
-    if (!hit) return std::nullopt;
-    return t.entries[*hit];
+    if (auto hit = t.aliases.find_whole(raw)) return t.entries[*hit];
+    std::string whole(text::trim(raw));
+    if (text::starts_with_icase(whole, "the ")) whole.erase(0, 4);
+    return registry_institution({whole}, raw, nullptr);
 }
 
 std::string venue_value(std::string_view raw) {
@@ -244,15 +402,39 @@ std::string venue_value(std::string_view raw) {
     return clean_venue(raw);
 }
 
-std::string institution_value(std::string_view raw) {
-    if (auto i = find_institution(raw)) return i->canonical;
+std::string institution_value(std::string_view raw, const RegistryContext* context) {
+    if (auto i = find_institution(raw, context)) return i->canonical;
     return clean_institution(raw);
 }
 
+std::string institution_value(std::string_view raw) { return institution_value(raw, nullptr); }
+
+static RegistryContext context_of(const Profile& profile) {
+    RegistryContext c;
+    auto add_domain = [&](std::string_view address) {
+        std::string d = text::ascii_lower(text::trim(address));
+        if (auto at = d.rfind('@'); at != std::string::npos) d.erase(0, at + 1);
+        for (const char* scheme : {"https://", "http://"})
+            if (d.rfind(scheme, 0) == 0) d.erase(0, std::strlen(scheme));
+        if (auto slash = d.find('/'); slash != std::string::npos) d.erase(slash);
+        if (d.rfind("www.", 0) == 0) d.erase(0, 4);
+        if (d.find('.') != std::string::npos) c.email_domains.push_back(d);
+    };
+    for (const auto& e : profile.emails) add_domain(e);
+    if (!profile.homepage.empty()) add_domain(profile.homepage);
+    std::string text = profile.headline;
+    for (const auto& a : profile.affiliations) text += " , " + a.institution_raw;
+    for (const auto& s : profile.sections)
+        if (s.heading.empty()) text += " , " + s.text.substr(0, 2000);  // the header block: address lines
+    c.folded_text = text::fold_key(text);
+    return c;
+}
+
 void normalize_profile(Profile& profile) {
+    const RegistryContext context = context_of(profile);
     for (auto& a : profile.affiliations) {
         const std::string& source = a.institution.empty() ? a.institution_raw : a.institution;
-        a.institution = institution_value(source);
+        a.institution = institution_value(source, &context);
     }
     for (auto& p : profile.publications) {
         const std::string& source = p.venue.empty() ? p.venue_raw : p.venue;

@@ -194,7 +194,8 @@ class Scanner {
         }
         if (n.size() == 2 && n[0] == 'h' && n[1] >= '1' && n[1] <= '6') {
             paragraph_break();
-            start_line_with("# ");
+            // <h3> under an <h2> section titles an entry (an employer, a school): keep the level.
+            start_line_with(std::string(static_cast<std::size_t>(n[1] - '0'), '#') + " ");
             ++heading_;
             return;
         }
@@ -353,7 +354,7 @@ class Scanner {
     int heading_ = 0;
     int pre_ = 0;
     int cell_ = 0;
-    bool prefix_pending_ = false;    // a "- " or "# " was written: skip white space until text
+    bool prefix_pending_ = false;    // a "- " or "## " was written: skip white space until text
     bool suppress_newline_ = false;  // a tag already broke the line: the source's own '\n' is redundant
     std::vector<int> lists_;         // -1 for ul, else the ol counter
     std::size_t anchor_start_ = npos;

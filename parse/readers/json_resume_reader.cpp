@@ -260,6 +260,8 @@ class ResumeReader {
         a.start_year = d.start;
         a.end_year = d.end;
         a.current = d.current;
+        // {"name": "Teaching Assistant", "position": "Teaching Assistant"}: the role, not an employer.
+        if (text::fold_key(a.institution_raw) == text::fold_key(a.role)) a.institution_raw.clear();
         if (!a.institution_raw.empty() || !a.role.empty()) p_.affiliations.push_back(a);
         lines.push_back("- " + join({a.role, a.institution_raw, str(e, {"location"}, at), years_text(d.start, d.end, d.current)}, " | "));
         details(e, at, lines);

@@ -27,6 +27,39 @@ void check_depth(std::string_view text, std::string_view name) {
     }
 }
 
+std::string without_comments_and_trailing_commas(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (in_string) {
+            out.push_back(c);
+            if (c == '\\' && i + 1 < text.size()) out.push_back(text[++i]);
+            else if (c == '"') in_string = false;
+            continue;
+        }
+        if (c == '"') { in_string = true; out.push_back(c); continue; }
+        if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+            while (i < text.size() && text[i] != '\n') ++i;
+            out.push_back('\n');
+            continue;
+        }
+        if (c == '/' && i + 1 < text.size() && text[i + 1] == '*') {
+            std::size_t end = text.find("*/", i + 2);
+            i = end == std::string_view::npos ? text.size() : end + 1;
+            out.push_back(' ');
+            continue;
+        }
+        if (c == ']' || c == '}') {  // drop a comma left before the close
+            std::size_t k = out.find_last_not_of(" \t\r\n");
+            if (k != std::string::npos && out[k] == ',') out.erase(k, 1);
+        }
+        out.push_back(c);
+    }
+    return out;
+}
+
 std::string position(std::string_view text, std::size_t byte) {
     std::size_t line = 1, column = 1;
     for (std::size_t i = 0; i < byte && i < text.size(); ++i) {

@@ -21,6 +21,11 @@ void check_depth(std::string_view text, std::string_view name);
 /// JSON at line L, column C: ...").
 nlohmann::ordered_json parse(std::string_view text, std::string_view name);
 
+/// `text` without // and /* */ comments and without commas before a closing
+/// bracket or brace (outside strings): what JSON5-minded generators leave in
+/// files that are JSON otherwise.
+std::string without_comments_and_trailing_commas(std::string_view text);
+
 /// "at line L, column C" for a byte offset into `text`.
 std::string position(std::string_view text, std::size_t byte);
 

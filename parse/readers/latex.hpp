@@ -1,14 +1,19 @@
-// parse/readers/latex.hpp — internals of the LaTeX reader: source clean-up
-// and the table of macros it knows.
+// parse/readers/latex.hpp — internals of the LaTeX reader: source clean-up,
+// the table of macros it knows, and the document's own macros.
 //
 // The reader does not run TeX. It knows what CV macros *mean* (a \section is a
-// heading, a \cventry is an entry line, \textbf is just its text) and treats
-// every other macro generically: no arguments -> dropped, one argument -> its
-// text, several -> an entry line "- a | b | c" (the \resumeSubheading style).
+// heading, a \cventry is an entry line, \textbf is just its text), expands
+// the document's own definitions where their bodies say what they are, and
+// treats every other macro generically: no arguments -> dropped, one argument
+// -> its text (a heading when it reads like one, see heading_shape), several
+// -> an entry line "- a | b | c" (the \resumeSubheading style).
 #pragma once
 
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cvsearch::readers::latex {
 
@@ -34,6 +39,7 @@ enum class MacroKind {
     footnote,     ///< " (text)"
     url,          ///< the argument verbatim: \url{a_b%20c}
     href,         ///< \href{url}{text}: the text; mailto: targets become hints
+    // meta_name ... meta_home stay together: the reader tests the range
     meta_name,    ///< \name{First}{Last} (moderncv) or \name{Full Name}
     meta_first,   ///< \firstname{First}
     meta_last,    ///< \familyname{Last}, \lastname{Last}
@@ -58,5 +64,44 @@ const MacroSpec* find_macro(std::string_view name);
 
 /// The UTF-8 combining mark of a one-character accent command (\' \` \^ \" \~ \= \.), or "".
 std::string_view symbol_accent(char c);
+
+// ---- a CV's own macros (latex_definitions.cpp) ----------------------------------------
+
+/// A macro defined by the document: \newcommand{\x}[2][default]{body},
+/// \def\x#1#2{body}, \def\x#1\end{body}.
+struct UserMacro {
+    int params = 0;                     ///< #1..#9
+    bool optional_first = false;        ///< \newcommand's [default]: #1 is an optional [argument]
+    std::string optional_default;       ///< #1 when the [argument] is absent
+    std::string prefix;                 ///< \def text that must follow the name before #1 ("\def\x(#1)")
+    std::vector<std::string> delimiters;  ///< per parameter: the text that ends it ("" = a {group} or one token)
+    std::string body;
+};
+
+/// Reads the parameter text of a \def ("#1#2", "#1\end", "(#1)") into m's
+/// params, prefix and delimiters.
+void parse_def_parameters(std::string_view text, UserMacro& m);
+
+/// The body with #1..#9 replaced by `args` (missing ones by nothing) and "##"
+/// by "#"; std::nullopt when the result would be longer than `max_bytes`.
+std::optional<std::string> substitute(std::string_view body, const std::vector<std::string_view>& args,
+                                      std::size_t max_bytes);
+
+/// How much a short text looks like a section heading: `strong` when its
+/// words are section vocabulary in a supported language ("Publications",
+/// "Honors and Awards"), `weak` when it is only short and in Title Case or
+/// capitals ("Field Campaigns"), `none` for anything with digits, addresses,
+/// sentence punctuation or more than six words.
+enum class HeadingShape { none, weak, strong };
+HeadingShape heading_shape(std::string_view text);
+
+/// Source text reduced to its words: control words dropped, braces removed,
+/// "\\" and "~" as spaces. A quick look, not a conversion.
+std::string plain_text(std::string_view tex);
+
+/// Macros the body uses as section headings: unknown macros that open a line
+/// with a {group}, at least two of whose uses there are strong headings and
+/// at least half. Their weak uses ("\mhead{Field Campaigns}") are headings too.
+std::set<std::string, std::less<>> heading_macros(std::string_view body);
 
 }  // namespace cvsearch::readers::latex

@@ -2,18 +2,29 @@
 //
 // The source is cleaned (latex_preprocess.cpp), split at \begin{document},
 // and converted by a small scanner. The preamble produces no text, only
-// metadata (\name, \email, \homepage, \title, \author) and the definitions of
-// user macros: zero-argument ones are expanded (\newcommand{\uiowa}{University
-// of Iowa}), the others are known by their arity. The body becomes text:
-// sections are headings, \item is "- ", CV entry macros (\cventry, or any
-// macro with several arguments such as \resumeSubheading{..}{..}{..}{..}) are
-// "- a | b | c" lines, tabular cells are joined with " | ", accents compose.
+// metadata (\name, \email, \homepage, \title, \author, hyperref's pdfauthor)
+// and the definitions of the document's own macros (\newcommand, \def with
+// delimited parameters, \let, \newif). The body becomes text: sections are
+// headings ("# ", "## " for \subsection), \item is "- ", CV entry macros
+// (\cventry, or any macro with several arguments such as
+// \resumeSubheading{..}{..}{..}{..}) are "- a | b | c" lines, tabular cells are
+// joined with " | ", accents compose.
+//
+// Structure is read by shape, not by macro names: a document macro is
+// expanded when its body makes a heading or an entry, chooses with a
+// conditional, or takes no argument; one that only formats its arguments is
+// a heading when its argument reads like one (alone on its line; a title
+// nobody lists only when the document uses the macro for headings), else an
+// entry line of its arguments. Unknown macros (a class's own) follow the same
+// heading rule. Conditionals on what is defined or set are decided.
 //
 // Recursion happens only into macro arguments and expansions; both are bounded
-// (kMaxDepth, kExpansionBudget), so hostile input cannot exhaust the stack.
+// (kMaxDepth, kExpansionBudget, kExpansionBytes; a macro met again inside its
+// own expansion is not expanded), so hostile input cannot exhaust the stack.
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +42,7 @@ using latex::MacroSpec;
 
 constexpr int kMaxDepth = 48;
 constexpr int kExpansionBudget = 20000;
+constexpr int kExpansionBytes = 1 << 20;  // text produced by all expansions together (the extractor reads it all)
 
 // ---- a cursor over source text, and argument reading ------------------------------
 
@@ -142,6 +154,26 @@ bool is_dimension(std::string_view a) {
             unit.find("sep") != std::string_view::npos);
 }
 
+// "Numbers=OldStyle", "color=red, thick=2pt": a key=value option list, never CV text.
+bool is_option_list(std::string_view a) {
+    a = text::trim(a);
+    if (a.find('=') == std::string_view::npos || a.find("://") != std::string_view::npos) return false;
+    for (std::string_view part : text::split(a, ',')) {
+        part = text::trim(part);
+        if (part.empty()) continue;
+        std::size_t eq = part.find('=');
+        if (eq == std::string_view::npos) {  // a bare flag: "thick"
+            if (part.find(' ') != std::string_view::npos) return false;
+            continue;
+        }
+        std::string_view key = text::trim(part.substr(0, eq));
+        if (key.empty() || key.size() > 24) return false;
+        for (char ch : key)
+            if (!utf8::is_ascii_alpha(ch) && ch != ' ' && ch != '-' && ch != '_' && ch != '@') return false;
+    }
+    return true;
+}
+
 // "l@{\extracolsep{\fill}}r", "p{5cm}|X": a tabular column specification.
 bool is_column_spec(std::string_view a) {
     a = text::trim(a);
@@ -158,6 +190,12 @@ bool is_column_spec(std::string_view a) {
             return false;
     }
     return letters > 0;
+}
+
+// A label that only numbers an entry: "12.", "[3]", "(4)".
+bool is_number_label(std::string_view label) {
+    std::size_t digits = std::count_if(label.begin(), label.end(), [](char ch) { return utf8::is_ascii_digit(ch); });
+    return digits > 0 && digits <= 3 && label.find_first_not_of("0123456789.()[]") == std::string_view::npos;
 }
 
 // A list label that is only a bullet glyph: "\item[--]", "\item[$\bullet$]".
@@ -204,12 +242,59 @@ std::string one_line(std::string_view s) { return text::collapse_whitespace(s); 
 
 // ---- the converter ---------------------------------------------------------------------
 
-struct UserMacro {
-    int params = 0;
-    bool optional_first = false;  // \newcommand{\x}[2][default]{...}
-    bool expanding = false;
-    std::string body;
+struct UserMacro : latex::UserMacro {
+    bool expanding = false;  // a macro met again inside its own expansion is not expanded
 };
+
+// What a macro's body (and the macros it uses) yields.
+struct BodyShape {
+    bool heading = false;  // a sectioning command: \section, or a macro that makes one
+    bool entry = false;    // a CV entry macro: \cventry, \cvitem
+    bool item = false;     // \item
+    bool choice = false;   // a conditional: the body chooses what it prints (\ifdefined\german #2\else #1\fi)
+};
+
+// Kinds of the macro table that a document's own definition must not replace:
+// \renewcommand{\section}{\@startsection...} restyles a heading, it stays one.
+bool structural(MacroKind k) {
+    switch (k) {
+        case MacroKind::heading: case MacroKind::line: case MacroKind::item: case MacroKind::entry:
+        case MacroKind::double_item: case MacroKind::special: case MacroKind::title_block:
+        case MacroKind::newline: case MacroKind::paragraph: case MacroKind::separator:
+            return true;
+        default:
+            return false;
+    }
+}
+
+// A TeX conditional, closed by \fi: \ifx, \ifnum, \ifdefined, a \newif flag.
+// etoolbox-style tests take braced arguments instead (\ifblank{#2}{..}{..},
+// \ifthenelse{..}) and have no \fi.
+bool opens_conditional(std::string_view word, std::string_view after) {
+    if (word.size() < 3 || word.substr(0, 2) != "if" || word == "ifthenelse") return false;
+    std::size_t i = 0;
+    while (i < after.size() && (after[i] == ' ' || after[i] == '\t')) ++i;
+    return i >= after.size() || after[i] != '{';
+}
+
+// The value of `key` in a key=value list ("pdfauthor={Ada Lovelace}, pdftitle=CV").
+std::string_view key_value(std::string_view list, std::string_view key) {
+    for (std::size_t at = list.find(key); at != std::string_view::npos; at = list.find(key, at + 1)) {
+        if (at > 0 && utf8::is_ascii_alpha(list[at - 1])) continue;
+        std::size_t i = at + key.size();
+        while (i < list.size() && (list[i] == ' ' || list[i] == '\n' || list[i] == '\t')) ++i;
+        if (i >= list.size() || list[i] != '=') continue;
+        ++i;
+        while (i < list.size() && (list[i] == ' ' || list[i] == '\n' || list[i] == '\t')) ++i;
+        if (i < list.size() && list[i] == '{') {
+            std::size_t end = close_of(list, i, '{', '}');
+            return list.substr(i + 1, end > i + 1 ? end - i - 2 : 0);
+        }
+        std::size_t end = list.find_first_of(",]", i);
+        return text::trim(list.substr(i, end == std::string_view::npos ? std::string_view::npos : end - i));
+    }
+    return {};
+}
 
 struct Frame {
     std::string name;
@@ -223,24 +308,33 @@ class LatexConverter {
 
     void read_preamble(std::string_view s) {
         preamble_ = true;
-        convert(s, 0);
+        std::string ignored;
+        run_into(s, ignored, 0);
         preamble_ = false;
     }
 
     std::string read_body(std::string_view s) {
-        std::string out = convert(s, 0);
+        heading_macros_ = latex::heading_macros(s);
+        std::string out;
+        run_into(s, out, 0);
         resolve_name();
+        if (!pdfauthor_.empty() && doc_.name_hint == pdfauthor_) doc_.name_hint = printed_form(out, pdfauthor_);
         if (!title_block_done_ && !doc_.name_hint.empty() && out.find(doc_.name_hint) == std::string::npos)
             out = header_lines() + "\n\n" + out;  // moderncv without \makecvtitle: keep the name in the text
         return out;
     }
 
   private:
+    // The text of a field (an argument, a heading, a label): nothing in it
+    // starts a section of its own.
     std::string convert(std::string_view s, int depth) {
         std::string out;
         if (depth > kMaxDepth) return out;
+        bool saved = inline_;
+        inline_ = true;
         Cursor c{s};
         while (!c.done()) step(c, out, depth);
+        inline_ = saved;
         return out;
     }
 
@@ -380,35 +474,279 @@ class LatexConverter {
     }
 
     void control_word(std::string_view name, Cursor& c, std::string& out, int depth) {
+        if (auto alias = aliases_.find(name); alias != aliases_.end()) name = alias->second;  // \let\Section\section
         const MacroSpec* spec = latex::find_macro(name);
-        if (spec != nullptr) { known(*spec, name, c, out, depth); return; }
         auto user = macros_.find(name);
-        if (user != macros_.end()) { user_macro(user->second, c, out, depth); return; }
-        generic(-1, c, out, depth);
+        if (spec != nullptr && (user == macros_.end() || structural(spec->kind))) {
+            known(*spec, name, c, out, depth);
+            return;
+        }
+        if (user != macros_.end()) { user_macro(user->first, user->second, c, out, depth); return; }
+        if (conditional(name, c, out, depth) || switch_flag(name)) return;
+        generic(-1, c, out, depth, false, name);
     }
 
-    void user_macro(UserMacro& m, Cursor& c, std::string& out, int depth) {
-        if (m.params == 0) {
-            if (expansions_ < kExpansionBudget && !m.expanding) {
-                ++expansions_;
-                m.expanding = true;  // a macro that uses itself expands once
-                // A copy: the body may define the macro again, which replaces m.body.
-                const std::string body = m.body;
-                run_into(body, out, depth + 1);  // \newcommand{\uiowa}{University of Iowa}
-                m.expanding = false;
+    // ---- conditionals -------------------------------------------------------------------
+
+    // \ifdefined\x, \ifcsname x\endcsname and \newif flags are decided, since
+    // the reader knows what is defined and set; one branch is read, the other
+    // dropped ("\ifdefined\isspanish Educación\else Education\fi"). Other tests
+    // (\ifnum, \ifx) cannot be decided: both branches are read, as before.
+    bool conditional(std::string_view name, Cursor& c, std::string& out, int depth) {
+        if (!opens_conditional(name, c.s.substr(c.i))) return false;
+        std::optional<bool> truth;
+        Cursor probe = c;
+        if (name == "ifx") {
+            std::string_view a = mandatory_arg(probe), b = mandatory_arg(probe);
+            truth = same_meaning(a, b);
+        } else if (name == "ifdefined") {
+            std::string target = macro_name(mandatory_arg(probe));
+            truth = macros_.count(target) > 0 || aliases_.count(target) > 0 || latex::find_macro(target) != nullptr;
+        } else if (name == "ifcsname") {
+            std::size_t end = probe.s.find("\\endcsname", probe.i);
+            if (end == std::string_view::npos || end - probe.i > 64) return false;
+            std::string target(text::trim(probe.s.substr(probe.i, end - probe.i)));
+            probe.i = end + 10;
+            truth = macros_.count(target) > 0 || latex::find_macro(target) != nullptr;
+        } else if (auto flag = flags_.find(name.substr(2)); flag != flags_.end()) {
+            truth = flag->second;
+        } else if (name == "iftrue") {
+            truth = true;
+        }
+        if (!truth) return false;
+        auto branches = branches_of(probe);
+        if (!branches) return false;
+        c.i = branches->after;
+        run_into(*truth ? branches->then_part : branches->else_part, out, depth + 1);
+        return true;
+    }
+
+    // \ifx on two tokens: the same character, or control sequences that mean
+    // the same (both undefined, the same known macro, equal definitions).
+    bool same_meaning(std::string_view a, std::string_view b) const {
+        if (a.empty() || b.empty() || a[0] != '\\' || b[0] != '\\') return a == b;
+        std::string x = resolved(macro_name(a)), y = resolved(macro_name(b));
+        if (x == y) return true;
+        auto mx = macros_.find(x), my = macros_.find(y);
+        if (mx != macros_.end() && my != macros_.end())
+            return mx->second.params == my->second.params && mx->second.body == my->second.body;
+        bool defined_x = mx != macros_.end() || latex::find_macro(x) != nullptr;
+        bool defined_y = my != macros_.end() || latex::find_macro(y) != nullptr;
+        return !defined_x && !defined_y;  // \ifx\LANG\undefined
+    }
+
+    std::string resolved(std::string name) const {
+        auto a = aliases_.find(name);
+        return a == aliases_.end() ? name : a->second;
+    }
+
+    struct Branches {
+        std::string_view then_part, else_part;
+        std::size_t after = 0;  // past \fi
+    };
+
+    // The branches up to the matching \fi, nested conditionals skipped; nothing
+    // when there is no \fi within reach. Unclosed tests must not make every
+    // later one rescan the file: each looks 64 KB ahead, all together 4 MB.
+    std::optional<Branches> branches_of(const Cursor& c) {
+        constexpr std::size_t kReach = 1 << 16, kTotal = 4 << 20;
+        if (conditional_scan_ >= kTotal) return std::nullopt;
+        std::string_view s = c.s.substr(0, std::min(c.s.size(), c.i + kReach));
+        int depth = 0;
+        std::optional<std::size_t> else_at;
+        for (std::size_t i = c.i; i < s.size(); ++i) {
+            if (s[i] != '\\') continue;
+            std::size_t j = i + 1;
+            while (j < s.size() && (utf8::is_ascii_alpha(s[j]) || s[j] == '@')) ++j;
+            std::string_view w = s.substr(i + 1, j - i - 1);
+            if (w.empty()) { ++i; continue; }
+            if (opens_conditional(w, s.substr(j))) ++depth;
+            else if (w == "else" && depth == 0 && !else_at) else_at = i;
+            else if (w == "fi" && depth-- == 0) {
+                Branches b;
+                b.then_part = s.substr(c.i, (else_at ? *else_at : i) - c.i);
+                if (else_at) b.else_part = s.substr(*else_at + 5, i - *else_at - 5);
+                b.after = j;
+                conditional_scan_ += j - c.i;
+                return b;
             }
+            i = j - 1;
+        }
+        conditional_scan_ += s.size() - std::min(s.size(), c.i);
+        return std::nullopt;
+    }
+
+    // \showphototrue / \showphotofalse after \newif\ifshowphoto.
+    bool switch_flag(std::string_view name) {
+        for (std::string_view value : {"true", "false"}) {
+            if (name.size() <= value.size() || name.substr(name.size() - value.size()) != value) continue;
+            auto flag = flags_.find(name.substr(0, name.size() - value.size()));
+            if (flag == flags_.end()) return false;
+            flag->second = value == "true";
+            return true;
+        }
+        return false;
+    }
+
+    // ---- the document's own macros -----------------------------------------------------
+
+    // Reads a user macro's arguments: the optional one (or its default) first,
+    // then each parameter as a {group}, one token, or the text up to its delimiter.
+    std::vector<std::string_view> user_args(const UserMacro& m, Cursor& c) {
+        std::vector<std::string_view> args;
+        int mandatory = m.params;
+        if (m.optional_first) {
+            auto opt = optional_arg(c);
+            args.push_back(opt ? *opt : std::string_view(m.optional_default));
+            --mandatory;
+        }
+        if (!m.prefix.empty()) {
+            Cursor p = c;
+            skip_space(p, false);
+            if (p.s.substr(p.i, m.prefix.size()) == m.prefix) c.i = p.i + m.prefix.size();
+        }
+        for (int k = 0; k < mandatory; ++k) {
+            std::size_t index = static_cast<std::size_t>(k + (m.optional_first ? 1 : 0));
+            const std::string& delim = index < m.delimiters.size() ? m.delimiters[index] : std::string();
+            if (delim.empty()) {
+                args.push_back(mandatory_arg(c));
+                continue;
+            }
+            std::size_t at = c.i, end = c.s.size();  // the text up to the delimiter, outside groups
+            for (std::size_t i = c.i; i < c.s.size(); ++i) {
+                if (c.s[i] == '\\' && c.s.compare(i, delim.size(), delim) != 0) { ++i; continue; }
+                if (c.s[i] == '{') { i = close_of(c.s, i, '{', '}') - 1; continue; }
+                if (c.s.compare(i, delim.size(), delim) == 0) { end = i; break; }
+            }
+            args.push_back(c.s.substr(at, end - at));
+            c.i = std::min(c.s.size(), end + delim.size());
+        }
+        return args;
+    }
+
+    // What the body of `name` yields, looking through the macros it uses.
+    // Cached until the next definition, which may change what a body uses.
+    BodyShape body_shape(std::string_view name) {
+        if (auto cached = shapes_.find(name); cached != shapes_.end()) return cached->second;
+        BodyShape shape;
+        std::vector<std::string> seen;
+        scan_shape(name, shape, seen, 0);
+        shapes_.emplace(std::string(name), shape);
+        return shape;
+    }
+
+    void scan_shape(std::string_view name, BodyShape& shape, std::vector<std::string>& seen, int depth) {
+        if (depth > 8 || seen.size() > 64 || std::find(seen.begin(), seen.end(), name) != seen.end()) return;
+        seen.emplace_back(name);
+        auto m = macros_.find(name);
+        if (m == macros_.end()) return;
+        std::string_view body = m->second.body;
+        for (std::size_t i = 0; i + 1 < body.size(); ++i) {
+            if (body[i] != '\\') continue;
+            std::size_t start = i + 1, j = start;
+            while (j < body.size() && (utf8::is_ascii_alpha(body[j]) || body[j] == '@')) ++j;
+            if (j == start) { ++i; continue; }
+            std::string_view word = body.substr(start, j - start);
+            i = j - 1;
+            if (auto a = aliases_.find(word); a != aliases_.end()) word = a->second;
+            if (word == "item") shape.item = true;
+            if (opens_conditional(word, body.substr(j))) shape.choice = true;
+            const MacroSpec* spec = latex::find_macro(word);
+            bool user = macros_.count(word) > 0;
+            if (spec != nullptr && (!user || structural(spec->kind))) {
+                shape.heading |= spec->kind == MacroKind::heading;
+                shape.entry |= spec->kind == MacroKind::entry || spec->kind == MacroKind::double_item ||
+                               spec->kind == MacroKind::item;
+            } else if (user) {
+                scan_shape(word, shape, seen, depth + 1);
+            }
+        }
+    }
+
+    // A user macro is expanded when its body makes a heading or a CV entry, or
+    // when it takes no argument (\newcommand{\uiowa}{University of Iowa}). A
+    // template with arguments that only formats them is read by its shape: a
+    // heading if its argument reads like one, else an entry line of its arguments.
+    void user_macro(std::string_view name, UserMacro& m, Cursor& c, std::string& out, int depth) {
+        if (m.params == 0) {
+            expand(m, {}, out, depth);
             return;
         }
-        // A macro with parameters is a template; its body tells what it stands for.
-        if (m.body.find("\\section") != std::string::npos || m.body.find("\\subsection") != std::string::npos) {
-            if (m.optional_first) skip_optionals(c);
-            auto args = read_args(c, m.params - (m.optional_first ? 1 : 0));
-            heading(convert(args.empty() ? std::string_view() : args[0], depth + 1), out);
-            if (args.size() > 1) entry({args.begin() + 1, args.end()}, out, depth);
-            return;
+        if (c.peek() == '*') ++c.i;
+        auto args = user_args(m, c);
+        std::vector<std::string_view> mandatory(args.begin() + (m.optional_first ? 1 : 0), args.end());
+        BodyShape shape = body_shape(name);
+        if (!shape.heading && !shape.entry && !shape.choice && !m.expanding) {
+            if (auto h = heading_by_shape(name, mandatory, c, out, depth)) { heading(*h, out); return; }
+            if (mandatory.size() >= 2 || shape.item) { entry(mandatory, out, depth); return; }
         }
-        if (m.optional_first) skip_optionals(c);
-        generic(m.params - (m.optional_first ? 1 : 0), c, out, depth, m.body.find("\\item") != std::string::npos);
+        if (!expand(m, args, out, depth) && !mandatory.empty() && !is_dimension(mandatory.front())) {
+            if (mandatory.size() >= 2) entry(mandatory, out, depth);
+            else run_into(mandatory.front(), out, depth + 1);
+        }
+    }
+
+    // Runs the body with the arguments put in; false when it may not (it is
+    // expanding already, or the budgets are spent).
+    bool expand(UserMacro& m, const std::vector<std::string_view>& args, std::string& out, int depth) {
+        if (m.expanding || expansions_ >= kExpansionBudget || expanded_bytes_ >= kExpansionBytes) return false;
+        auto body = latex::substitute(m.body, args, kExpansionBytes - expanded_bytes_);
+        if (!body) {
+            expanded_bytes_ = kExpansionBytes;
+            return false;
+        }
+        ++expansions_;
+        expanded_bytes_ += body->size();
+        m.expanding = true;  // \def\a{\a} ends here
+        run_into(*body, out, depth + 1);  // a copy: the body may define the macro again
+        m.expanding = false;
+        return true;
+    }
+
+    // A heading by its shape: the macro opens a line of its own in running
+    // text, its first argument reads like a section heading (a weak one only
+    // when the document uses the macro for headings elsewhere) and any other
+    // argument is short ("\Section{Interests}{Interests}{PDF:Interests}").
+    std::optional<std::string> heading_by_shape(std::string_view name, const std::vector<std::string_view>& args,
+                                                const Cursor& c, const std::string& out, int depth) {
+        if (inline_ || args.empty() || !text::trim(current_line(out)).empty()) return std::nullopt;
+        // a heading macro may be followed by its section's text ("\mhead{Awards}%\nBest Paper...")
+        bool heading_macro = heading_macros_.count(name) > 0;
+        if (!heading_macro && !rest_of_line_is_layout(c)) return std::nullopt;
+        std::string h = one_line(convert(args[0], depth + 1));
+        auto shape = latex::heading_shape(h);
+        if (shape == latex::HeadingShape::none) return std::nullopt;
+        // the title given twice, for the page and for the bookmarks or the table of contents
+        bool repeated = args.size() >= 2 && one_line(convert(args[1], depth + 1)) == h;
+        if (shape == latex::HeadingShape::weak && !heading_macro && !repeated) return std::nullopt;
+        for (std::size_t k = 1; k < args.size(); ++k) {
+            std::string other = one_line(convert(args[k], depth + 1));
+            if (std::any_of(other.begin(), other.end(), [](char ch) { return utf8::is_ascii_digit(ch); }) ||
+                std::count(other.begin(), other.end(), ' ') >= 6)
+                return std::nullopt;
+        }
+        return h;
+    }
+
+    // Nothing but layout follows on the source line: spaces, closing braces, a
+    // line break, or a macro that prints nothing (\vspace, \par, \begin{itemize}).
+    static bool rest_of_line_is_layout(Cursor p) {
+        while (!p.done() && (p.peek() == ' ' || p.peek() == '\t' || p.peek() == '}')) ++p.i;
+        if (p.done() || p.peek() == '\n') return true;
+        if (p.peek() != '\\') return false;
+        ++p.i;
+        if (p.peek() == '\\') return true;
+        std::size_t start = p.i;
+        while (!p.done() && (utf8::is_ascii_alpha(p.peek()) || p.peek() == '@')) ++p.i;
+        const MacroSpec* spec = latex::find_macro(p.s.substr(start, p.i - start));
+        if (spec == nullptr) return false;
+        switch (spec->kind) {
+            case MacroKind::drop: case MacroKind::newline: case MacroKind::paragraph: case MacroKind::special:
+            case MacroKind::heading: case MacroKind::title_block:
+                return true;
+            default:
+                return false;
+        }
     }
 
     std::vector<std::string_view> read_args(Cursor& c, int count) {
@@ -422,7 +760,7 @@ class LatexConverter {
 
     // Unknown macros: no argument -> nothing; one -> its text; several -> an entry
     // line. `arity` < 0 reads every brace group that follows.
-    void generic(int arity, Cursor& c, std::string& out, int depth, bool as_item = false) {
+    void generic(int arity, Cursor& c, std::string& out, int depth, bool as_item = false, std::string_view name = {}) {
         if (c.peek() == '[') skip_optionals(c);  // only when attached: "\faBook [C1] Title" keeps "[C1]"
         std::vector<std::string_view> args;
         if (arity >= 0) {
@@ -431,21 +769,45 @@ class LatexConverter {
             while (auto a = brace_arg(c)) args.push_back(*a);
         }
         if (args.empty()) { skip_assignment(c); return; }
+        if (!name.empty()) {  // a class's own sectioning macro: \Section{Publications}, \cvsect{Experience}
+            if (auto h = heading_by_shape(name, args, c, out, depth)) { heading(*h, out); return; }
+        }
         if (args.size() == 1 && !as_item) {
-            if (!is_dimension(args[0])) run_into(args[0], out, depth + 1);
+            if (!is_dimension(args[0]) && !is_option_list(args[0])) run_into(args[0], out, depth + 1);
+            return;
+        }
+        if (!as_item && !line_is_blank(out)) {  // in running text: "..., \DatestampYM{2019}{06}."
+            for (std::size_t k = 0; k < args.size(); ++k) {
+                if (k > 0) out.push_back(' ');
+                if (!is_dimension(args[k]) && !is_option_list(args[k])) run_into(args[k], out, depth + 1);
+            }
             return;
         }
         entry(args, out, depth);
     }
 
     // "- a | b | c": empty fields are skipped; all but the last are one line.
+    // A first field that only numbers the entry ("\\NumberedItem{[3]}{...}")
+    // numbers it as \item[3.] does: "- [3] ...".
     void entry(const std::vector<std::string_view>& args, std::string& out, int depth) {
         std::string line;
+        bool numbered = false;
         for (std::size_t k = 0; k < args.size(); ++k) {
             std::string field = convert(args[k], depth + 1);
             std::string_view f = text::trim(field);
             if (f.empty()) continue;
-            if (!line.empty()) line += " | ";
+            if (line.empty() && k + 1 < args.size() && is_number_label(f)) {
+                line = std::string(f);
+                if (line.find_first_not_of("0123456789") == std::string::npos) line += '.';  // "- 1. Authors..."
+                numbered = true;
+                continue;
+            }
+            if (numbered) {
+                line += " ";
+                numbered = false;
+            } else if (!line.empty()) {
+                line += " | ";
+            }
             line += k + 1 < args.size() ? one_line(f) : std::string(f);
         }
         if (text::trim(line).empty()) return;
@@ -455,11 +817,11 @@ class LatexConverter {
         line_break(out);
     }
 
-    void heading(const std::string& text, std::string& out) {
+    void heading(const std::string& text, std::string& out, int level = 1) {
         std::string h = one_line(text);
         if (h.empty()) return;
         paragraph_break(out);
-        out += "# " + h;
+        out += std::string(static_cast<std::size_t>(level), '#') + " " + h;
         line_break(out);
     }
 
@@ -476,6 +838,13 @@ class LatexConverter {
     void known(const MacroSpec& spec, std::string_view name, Cursor& c, std::string& out, int depth) {
         switch (spec.kind) {
             case MacroKind::drop: {
+                if (name == "hypersetup") {
+                    pdf_metadata(brace_arg(c).value_or(std::string_view()), depth);
+                    return;
+                }
+                if (name == "usepackage") {
+                    if (auto options = optional_arg(c)) pdf_metadata(*options, depth);
+                }
                 // a zero-argument switch keeps a following "[1] ..." as text
                 if (spec.args > 0 || name == "printbibliography" || name == "newrefcontext") skip_optionals(c);
                 if (spec.args == 0) skip_assignment(c);
@@ -492,7 +861,10 @@ class LatexConverter {
             }
             case MacroKind::heading: {
                 skip_optionals(c);  // \section[short]{long}
-                heading(convert(mandatory_arg(c), depth + 1), out);
+                // \subsection is a level below \section: a title inside a section ("Submitted"
+                // under Publications) stays in it unless it names a section of its own
+                int level = name.substr(0, 3) == "sub" ? 2 : 1;
+                heading(convert(mandatory_arg(c), depth + 1), out, level);
                 return;
             }
             case MacroKind::line: {
@@ -506,7 +878,15 @@ class LatexConverter {
                 return;
             }
             case MacroKind::entry: {
-                auto args = read_args(c, spec.args);
+                // Classes disagree on the count (moderncv's \cventry has six arguments,
+                // awesome-cv's five): an argument that is not there is not read.
+                std::vector<std::string_view> args;
+                for (int k = 0; k < spec.args; ++k) {
+                    if (k > 0) skip_optionals(c);
+                    auto a = k == 0 ? std::optional<std::string_view>(mandatory_arg(c)) : brace_arg(c);
+                    if (!a) break;
+                    args.push_back(*a);
+                }
                 entry(args, out, depth);
                 return;
             }
@@ -557,7 +937,9 @@ class LatexConverter {
             case MacroKind::meta_name: {
                 // moderncv: \name{First}{Last}; resume.cls and others: \name{Full Name}
                 if (auto last = brace_arg(c, false)) value = one_line(value + " " + convert(*last, depth + 1));
-                if (name_.empty()) name_ = markup::person_name_in(value);
+                // "Ada C. Lovelace, Ph.D": the degree after the comma, not the initial's dot, ends the name
+                std::string before_comma = markup::person_name_in(value.substr(0, value.find(", ")));
+                if (name_.empty()) name_ = before_comma.empty() ? markup::person_name_in(value) : before_comma;
                 if (!preamble_) own_line(value, out);
                 return;
             }
@@ -588,10 +970,31 @@ class LatexConverter {
 
     void resolve_name() {
         std::string parts = markup::person_name_in(first_ + " " + last_);
-        for (const std::string* candidate : {&name_, &parts, &author_}) {
+        for (const std::string* candidate : {&name_, &parts, &author_, &pdfauthor_}) {
             if (!candidate->empty()) { doc_.name_hint = *candidate; return; }
         }
         if (markup::looks_like_person_name(title_)) doc_.name_hint = title_;
+    }
+
+    // PDF metadata may shorten the name the CV prints at its top ("Abe Doe"
+    // for "Abraham Doe"): a name-like line among the first ones with the same
+    // surname is the printed form.
+    static std::string printed_form(std::string_view text, const std::string& meta) {
+        std::string_view surname = meta;
+        if (auto sp = surname.rfind(' '); sp != std::string_view::npos) surname.remove_prefix(sp + 1);
+        int lines = 0;
+        for (std::string_view line : text::split(text, '\n')) {
+            line = text::trim(line);
+            if (line.empty()) continue;
+            if (++lines > 12 || line.substr(0, 2) == "# ") break;
+            std::string candidate = markup::person_name_in(line);
+            std::string_view given = std::string_view(candidate).substr(0, candidate.find(' '));
+            bool initial = given.size() < 3 || given.back() == '.';  // "A. Doe" is a line broken inside the name
+            if (!initial && candidate.find(surname) != std::string::npos &&
+                std::count(candidate.begin(), candidate.end(), ' ') >= std::count(meta.begin(), meta.end(), ' '))
+                return candidate;
+        }
+        return meta;
     }
 
     std::string header_lines() const {
@@ -623,12 +1026,12 @@ class LatexConverter {
         if (name == "begin") return begin_env(c, out, depth);
         if (name == "end") return end_env(c, out);
         if (name == "newcommand" || name == "renewcommand" || name == "providecommand" || name == "DeclareRobustCommand")
-            return define_command(c);
+            return define_command(c, name == "providecommand");
         if (name == "def" || name == "gdef" || name == "edef" || name == "xdef") return define_def(c);
-        if (name == "let") {
-            mandatory_arg(c);
-            if (c.peek() == '=') ++c.i;
-            mandatory_arg(c);
+        if (name == "let") return define_let(c);
+        if (name == "newif") {  // \newif\ifshowphoto: a flag, false until \showphototrue
+            std::string flag = macro_name(mandatory_arg(c));
+            if (flag.size() > 2 && flag.substr(0, 2) == "if") flags_.emplace(flag.substr(2), false);
             return;
         }
         if (name == "newenvironment" || name == "renewenvironment") return define_environment(c);
@@ -664,7 +1067,8 @@ class LatexConverter {
         if (any) c = p;
     }
 
-    // "\vskip 5pt plus 1pt": a length without braces.
+    // "\vskip 5pt plus 1pt": a length without braces. Only a unit is taken
+    // after the number: "\kern-1.5ptaniel" leaves "aniel" to the text.
     static void skip_length(Cursor& c) {
         skip_space(c, false);
         if (c.peek() == '-' || c.peek() == '+') ++c.i;
@@ -673,9 +1077,18 @@ class LatexConverter {
         if (c.peek() == '\\') {  // "0.5\textwidth"
             ++c.i;
             while (!c.done() && utf8::is_ascii_alpha(c.peek())) ++c.i;
-        } else {
-            while (!c.done() && utf8::is_ascii_alpha(c.peek())) ++c.i;  // the unit
+            return;
         }
+        if (c.s.substr(c.i, 4) == "true") c.i += 4;
+        if (c.s.substr(c.i, 3) == "fil") {
+            c.i += 3;
+            while (c.peek() == 'l') ++c.i;
+            return;
+        }
+        static const std::string_view units[] = {"pt", "em", "ex", "in", "cm", "mm", "bp",
+                                                 "sp", "pc", "dd", "cc", "mu", "px"};
+        for (auto u : units)
+            if (c.s.substr(c.i, 2) == u) { c.i += 2; return; }
     }
 
     void verb(Cursor& c, std::string& out) {
@@ -710,9 +1123,7 @@ class LatexConverter {
         std::string l = label ? one_line(convert(*label, depth + 1)) : std::string();
         if (!l.empty() && !is_bullet_label(l)) {
             // "\item[18.]" numbers the entry itself; "\item[2019]" or "\item[Python]" labels it
-            std::size_t digits = std::count_if(l.begin(), l.end(), [](char ch) { return utf8::is_ascii_digit(ch); });
-            bool numbering = digits <= 3 && l.find_first_not_of("0123456789.()[]") == std::string::npos;
-            prefix += numbering ? l + " " : l + " | ";
+            prefix += is_number_label(l) ? l + " " : l + " | ";
         } else if (number > 0) {
             prefix += std::to_string(number) + ". ";
         }
@@ -829,26 +1240,76 @@ class LatexConverter {
         return std::string(token);
     }
 
-    void define_command(Cursor& c) {
+    void define_command(Cursor& c, bool provide) {
         if (c.peek() == '*') ++c.i;
         std::string name = macro_name(mandatory_arg(c));
         UserMacro m;
-        if (auto n = optional_arg(c)) m.params = std::atoi(std::string(*n).c_str());
-        if (optional_arg(c)) m.optional_first = m.params > 0;
-        m.body = std::string(mandatory_arg(c));
-        if (!name.empty() && latex::find_macro(name) == nullptr) macros_[name] = std::move(m);
-    }
-
-    // \def\name#1#2{body}
-    void define_def(Cursor& c) {
-        std::string name = macro_name(mandatory_arg(c));
-        UserMacro m;
-        while (!c.done() && c.peek() != '{') {
-            if (c.peek() == '#') ++m.params;
-            ++c.i;
+        if (auto n = optional_arg(c)) m.params = std::clamp(std::atoi(std::string(*n).c_str()), 0, 9);
+        if (auto d = optional_arg(c); d && m.params > 0) {
+            m.optional_first = true;
+            m.optional_default = std::string(*d);
         }
         m.body = std::string(mandatory_arg(c));
-        if (!name.empty() && latex::find_macro(name) == nullptr) macros_[name] = std::move(m);
+        if (provide && macros_.count(name) > 0) return;  // \providecommand keeps a definition
+        define(name, std::move(m));
+    }
+
+    // \def\name#1#2{body}, \def\name#1\stop{body}
+    void define_def(Cursor& c) {
+        std::string name = macro_name(mandatory_arg(c));
+        std::size_t start = c.i;
+        while (!c.done() && c.peek() != '{') ++c.i;
+        UserMacro m;
+        latex::parse_def_parameters(c.s.substr(start, c.i - start), m);
+        m.body = std::string(mandatory_arg(c));
+        define(name, std::move(m));
+    }
+
+    // A definition replaces an earlier one and anything the macro table says,
+    // except the meaning of structure (see structural()).
+    void define(const std::string& name, UserMacro m, int depth = 0) {
+        if (name.empty()) return;
+        if (const MacroSpec* spec = latex::find_macro(name); spec != nullptr) {
+            if (structural(spec->kind)) return;
+            bool metadata = spec->kind >= MacroKind::meta_name && spec->kind <= MacroKind::meta_home;
+            // \def\name#1{\def\@name{#1}} only stores its argument: \name{..} still names the person.
+            if (metadata && m.params > 0) return;
+            // \newcommand{\name}{Ada Lovelace}: the class's name field holds the name itself.
+            if (metadata && (spec->kind == MacroKind::meta_name || spec->kind == MacroKind::meta_author)) {
+                std::string value = markup::person_name_in(one_line(convert(m.body, depth + 1)));
+                if (!value.empty() && name_.empty()) name_ = value;
+            }
+        }
+        aliases_.erase(name);
+        shapes_.clear();
+        macros_[name] = std::move(m);
+    }
+
+    // \let\a\b, \let\a=\b: \a means what \b means now.
+    void define_let(Cursor& c) {
+        std::string name = macro_name(mandatory_arg(c));
+        skip_space(c, false);
+        if (c.peek() == '=') ++c.i;
+        std::string target = macro_name(mandatory_arg(c));
+        if (name.empty() || target.empty() || name == target) return;
+        if (auto a = aliases_.find(target); a != aliases_.end()) target = a->second;
+        if (auto m = macros_.find(target); m != macros_.end()) {
+            UserMacro copy = m->second;
+            copy.expanding = false;
+            define(name, std::move(copy));
+        } else if (latex::find_macro(target) != nullptr && latex::find_macro(name) == nullptr) {
+            macros_.erase(name);
+            shapes_.clear();
+            aliases_[name] = target;
+        }
+    }
+
+    // hyperref's pdfauthor names the document's author: \hypersetup{pdfauthor={\myname}}.
+    void pdf_metadata(std::string_view options, int depth) {
+        std::string_view value = key_value(options, "pdfauthor");
+        if (value.empty() || !pdfauthor_.empty()) return;
+        std::string v = one_line(convert(value, depth + 1));
+        if (markup::looks_like_person_name(v)) pdfauthor_ = v;
     }
 
     void define_environment(Cursor& c) {
@@ -867,9 +1328,16 @@ class LatexConverter {
     bool title_block_done_ = false;
     int expansions_ = 0;
     std::vector<Frame> envs_;
+    bool inline_ = false;  // converting a field, not running text
+    int expanded_bytes_ = 0;
     std::map<std::string, UserMacro, std::less<>> macros_;
+    std::map<std::string, std::string, std::less<>> aliases_;  // \let
+    std::set<std::string, std::less<>> heading_macros_;
+    std::map<std::string, bool, std::less<>> flags_;  // \newif
+    std::map<std::string, BodyShape, std::less<>> shapes_;  // body_shape() of macros used so far
+    std::size_t conditional_scan_ = 0;                  // bytes looked at for \else and \fi
     std::map<std::string, int, std::less<>> env_params_;
-    std::string name_, first_, last_, author_, title_;
+    std::string name_, first_, last_, author_, pdfauthor_, title_;
 };
 
 }  // namespace

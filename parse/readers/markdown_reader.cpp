@@ -96,7 +96,8 @@ class LinePass {
                 std::string_view content = text::trim(t.substr(hashes));
                 while (!content.empty() && content.back() == '#') content.remove_suffix(1);
                 std::string heading = inline_text(text::trim(content));
-                if (!text::trim(heading).empty()) out_.push_back("# " + heading);
+                // The level is kept: "### Acme Corp" under "## Experience" titles an entry.
+                if (!text::trim(heading).empty()) out_.push_back(std::string(hashes, '#') + " " + heading);
                 return;
             }
         }
@@ -115,7 +116,7 @@ class LinePass {
     void rule(std::string_view t) {
         bool underline = t.front() == '=' || (t.front() == '-' && t.find(' ') == std::string_view::npos);
         if (underline && !out_.empty() && !out_.back().empty() && out_.back().rfind("- ", 0) != 0 &&
-            out_.back().rfind("# ", 0) != 0) {
+            !markup::is_heading_line(out_.back())) {
             out_.back() = "# " + out_.back();
             return;
         }

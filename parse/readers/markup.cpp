@@ -317,7 +317,7 @@ std::string tidy_separators(std::string line) {
     if (line.find('|') == std::string::npos) return line;
     std::string prefix;
     if (line.rfind("- ", 0) == 0) { prefix = "- "; line.erase(0, 2); }
-    if (line.rfind("# ", 0) == 0) { prefix = "# "; line.erase(0, 2); }
+    if (std::size_t h = heading_marker_size(line)) { prefix = line.substr(0, h); line.erase(0, h); }
     std::size_t pos;
     while ((pos = line.find("| |")) != std::string::npos) line.erase(pos, 2);
     std::string_view v = text::trim(line);
@@ -326,9 +326,19 @@ std::string tidy_separators(std::string line) {
     return prefix + std::string(v);
 }
 
-bool is_empty_marker(std::string_view line) { return line == "-" || line == "#" || line == "|"; }
+bool is_empty_marker(std::string_view line) {
+    return line == "-" || line == "|" || (!line.empty() && line.find_first_not_of('#') == std::string_view::npos);
+}
 
 }  // namespace
+
+std::size_t heading_marker_size(std::string_view line) {
+    std::size_t hashes = 0;
+    while (hashes < line.size() && hashes < 6 && line[hashes] == '#') ++hashes;
+    return hashes > 0 && hashes < line.size() && line[hashes] == ' ' ? hashes + 1 : 0;
+}
+
+bool is_heading_line(std::string_view line) { return heading_marker_size(line) > 0; }
 
 std::string finish(std::string_view text) {
     std::string composed = nfc(drop_template_tags(text));
@@ -337,7 +347,7 @@ std::string finish(std::string_view text) {
     bool pending_blank = false;
     for (std::string_view raw : split_lines(composed)) {
         std::string line = tidy_separators(number_as_list_item(normalize_bullet(text::collapse_whitespace(raw))));
-        if (line.rfind("# ", 0) == 0) line = "# " + strip_decoration(std::string_view(line).substr(2));
+        if (std::size_t h = heading_marker_size(line)) line = line.substr(0, h) + strip_decoration(std::string_view(line).substr(h));
         if (line.empty() || is_empty_marker(line)) {
             pending_blank = !out.empty();
             continue;
@@ -462,11 +472,11 @@ void take_name_heading(TextDocument& doc, std::size_t max_lines) {
         std::string_view line(t.data() + start, end - start);
         if (!line.empty()) {
             ++seen;
-            if (line.substr(0, 2) == "# ") {
-                std::string name = strip_decoration(text::trim(line.substr(2)));
+            if (std::size_t h = heading_marker_size(line)) {
+                std::string name = strip_decoration(text::trim(line.substr(h)));
                 if (!looks_like_person_name(name)) return;
                 if (doc.name_hint.empty()) doc.name_hint = name;
-                doc.text.erase(start, 2);
+                doc.text.erase(start, h);
                 return;
             }
         }

@@ -44,6 +44,12 @@ std::string replace_markdown_links(std::string_view line, TextDocument& doc);
 /// blank line in a row, none at the start or end. No trailing newline.
 std::string finish(std::string_view text);
 
+/// The size of a heading marker at the start of a light-markup line: 2 for
+/// "# X", 4 for "### X" (the level is kept: "### Acme" under "## Experience"
+/// titles an entry), 0 when the line is no heading.
+std::size_t heading_marker_size(std::string_view line);
+bool is_heading_line(std::string_view line);
+
 /// `s` without the emoji and symbols that decorate headings and titles at
 /// either end ("🎓 Education" -> "Education", "👋 Jane Doe" -> "Jane Doe").
 std::string strip_decoration(std::string_view s);

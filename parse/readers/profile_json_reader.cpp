@@ -130,6 +130,16 @@ std::vector<Profile> read_lines(std::string_view text, std::string_view name) {
 
 }  // namespace
 
+Profile read_profile_object(std::string_view utf8, std::string_view name) {
+    try {
+        Profile p = profile_from_json(utf8, name);
+        synthesize_sections(p);
+        return p;
+    } catch (const Error& e) {
+        throw Error(e.code(), std::string(name), "$: " + e.message());
+    }
+}
+
 std::vector<Profile> read_profile_json(std::string_view utf8, std::string_view name) {
     if (text::trim(utf8).empty())
         throw Error(ErrorCode::parse, std::string(name),

@@ -3,7 +3,10 @@
 // Free-form formats (text, Markdown, LaTeX, HTML, PDF) are reduced to one common
 // light-markup form, TextDocument, so that one extractor serves them all:
 //   - UTF-8, '\n' line ends, no control characters;
-//   - a section heading is a line of its own starting with "# " ("# Publications");
+//   - a heading is a line of its own starting with "# " ("# Publications"); Markdown
+//     and HTML keep their level ("## Experience", then "### Acme Corp" for an entry),
+//     and LaTeX writes "## " for \subsection: the extractor keeps an unknown
+//     sub-heading inside its section;
 //   - a list item starts with "- " (bullets, \item, <li>, numbered entries keep
 //     their number after the dash: "- 1. Authors. Title. Venue, 2021.");
 //   - paragraphs are separated by blank lines.
@@ -41,5 +44,22 @@ TextDocument read_pdf(std::string_view bytes, std::string_view name);
 Profile read_json_resume(std::string_view utf8, std::string_view name);
 /// Profile JSON: one object, an array of objects, or JSON Lines. Throws Error(parse).
 std::vector<Profile> read_profile_json(std::string_view utf8, std::string_view name);
+/// One profile JSON object (the caller knows the text is one well-formed object).
+Profile read_profile_object(std::string_view utf8, std::string_view name);
+
+/// What a JSON CV in a schema of its own gives: the fields its keys name
+/// (`profile`: name, affiliations, publications, skills, interests, awards and a
+/// section per part), and `free_text`: the entries written as free text
+/// ("Doe, J. Title. Venue, 2021."), as light markup for the text extractor.
+struct JsonCv {
+    Profile profile;
+    TextDocument free_text;
+};
+
+/// Any JSON object read by key names and value shapes ("profile",
+/// "personal_info", "papers", "employment" with "employer" or "company", "year" or
+/// "startDate", ...). Never rejects a well-formed file for its shape; throws
+/// Error(parse) only for malformed JSON.
+JsonCv read_any_json(std::string_view utf8, std::string_view name);
 
 }  // namespace cvsearch::readers

@@ -14,6 +14,7 @@
 
 using namespace cvsearch::testing;
 using nlohmann::json;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -255,4 +256,124 @@ TEST_CASE("every subcommand's --help has examples, and an unknown flag is named"
     RunResult unknown = run_cli({"search", "--no-such-flag"});
     CHECK(unknown.exit_code == 2);
     CHECK(unknown.err.find("--no-such-flag") != std::string::npos);
+}
+
+TEST_CASE("a mistyped command is named, not searched; `cvsearch help` is help") {
+    for (auto [typed, meant] : {std::pair{"stat", "stats"}, {"indx", "index"}, {"serach", "search"}, {"simlar", "similar"}}) {
+        CAPTURE(typed);
+        RunResult r = run_cli({typed, "cvs"});
+        CHECK(r.exit_code == 2);
+        CHECK(r.out.empty());
+        CHECK(r.err.rfind("cvsearch: ", 0) == 0);
+        CHECK(r.err.find(std::string("did you mean `cvsearch ") + meant + "`") != std::string::npos);
+        CHECK(r.err.find(std::string("cvsearch search ") + typed) != std::string::npos);  // how to search for it
+    }
+    RunResult help = run_cli({"help"});
+    CHECK(help.exit_code == 0);
+    CHECK(help.out.find("index") != std::string::npos);
+    CHECK(help.out.find("search") != std::string::npos);
+    RunResult help_index = run_cli({"help", "index"});
+    CHECK(help_index.exit_code == 0);
+    CHECK(help_index.out.find("--full") != std::string::npos);
+    // A word far from every command is still a search.
+    RunResult plain = run_cli({"consensus", "--db", sample().db, "--json"});
+    CHECK(plain.exit_code == 0);
+    CHECK(!json::parse(plain.out).at("hits").empty());
+}
+
+TEST_CASE("--venue and --institution take one value each: the query after them stays the query") {
+    const json expected = search_json({"fault tolerance", "--venue", "SOSP"});
+    REQUIRE(!expected.at("hits").empty());
+    RunResult r = run_cli({"--venue", "SOSP", "fault tolerance", "--db", sample().db, "--json"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(json::parse(r.out) == expected);
+    // Repeated, they are any of them.
+    const json either = search_json({"--venue", "SOSP", "--venue", "NeurIPS"});
+    CHECK(either.at("total").get<int>() > search_json({"--venue", "SOSP"}).at("total").get<int>());
+}
+
+TEST_CASE("an unknown flag is named with the nearest one, behind the cvsearch: prefix") {
+    RunResult r = search({"consensus", "--limt", "3"});
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.rfind("cvsearch: ", 0) == 0);
+    CHECK(r.err.find("--limt") != std::string::npos);
+    CHECK(r.err.find("did you mean --limit?") != std::string::npos);
+    CHECK(r.err.find("cvsearch search --help") != std::string::npos);
+    RunResult far = search({"consensus", "--zzzzzz"});
+    CHECK(far.exit_code == 2);
+    CHECK(far.err.find("did you mean") == std::string::npos);
+}
+
+TEST_CASE("warnings go to stderr with the cvsearch: prefix and results stay on stdout") {
+    RunResult r = search({"fault AND", "-n", "2"});
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.find("cvsearch: warning: query syntax") != std::string::npos);
+    CHECK(r.out.find("warning") == std::string::npos);
+    CHECK(r.out.find("1. ") != std::string::npos);
+}
+
+TEST_CASE("an unknown filter value names the nearest values the index has") {
+    RunResult r = search({"--institution", "Michgan"});
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.find("\"Michgan\" is not in the index; did you mean \"University of Michigan\"") != std::string::npos);
+    json j = search_json({"--venue", "NeurlPS"});
+    REQUIRE(!j.at("warnings").empty());
+    CHECK(j.at("warnings").at(0).get<std::string>().find("did you mean \"NeurIPS\"") != std::string::npos);
+    json none = search_json({"--institution", "Zzyzx Quux"});
+    CHECK(none.at("warnings").at(0).get<std::string>().find("did you mean") == std::string::npos);
+}
+
+TEST_CASE("index: an empty folder, or one with no CV file, is a warning and exit 1") {
+    TempDir tmp;
+    fs::create_directories(tmp / "empty");
+    fs::create_directories(tmp / "other");
+    write_file(tmp / "other" / "cv.docx", "not a format cvsearch reads");
+    for (const char* dir : {"empty", "other"}) {
+        CAPTURE(dir);
+        RunResult r = run_cli({"index", (tmp / dir).string(), "--db", (tmp / (std::string(dir) + ".db")).string()});
+        CHECK(r.exit_code == 1);
+        CHECK(r.err.find((tmp / dir).string() + ": no CV files here") != std::string::npos);
+        CHECK(r.err.find(".tex") != std::string::npos);
+    }
+}
+
+TEST_CASE("index: the same folder given by another path is the same files") {
+    TempDir tmp;
+    fs::create_directories(tmp / "cvs");
+    fs::create_directories(tmp / "elsewhere");
+    fs::copy(source_dir() / "data" / "profiles" / "umich", tmp / "cvs" / "umich", fs::copy_options::recursive);
+    const std::string db = (tmp / "db").string();
+    RunResult first = run_cli({"index", (tmp / "cvs").string(), "--db", db});
+    REQUIRE(first.exit_code == 0);
+    CHECK(first.out.find("3 added") != std::string::npos);
+    for (const fs::path& other : {tmp / "cvs" / "", tmp / "elsewhere" / ".." / "cvs", tmp / "." / "cvs" / "."}) {
+        CAPTURE(other.string());
+        RunResult again = run_cli({"index", other.string(), "--db", db});
+        CHECK(again.exit_code == 0);
+        CHECK(again.out.find("0 added, 0 updated, 3 unchanged, 0 removed") != std::string::npos);
+    }
+}
+
+TEST_CASE("no dead ends: a word no profile has, stop words, and a misspelled query still list profiles, saying why") {
+    // "unicorns" is in no sample profile: the profiles with the other two words come, marked.
+    RunResult relaxed = search({"energy measurement unicorns", "--limit", "3"});
+    CHECK(relaxed.exit_code == 0);
+    CHECK(relaxed.err.find("cvsearch: warning: no profile has all 3 words; showing profiles with 2 of 3") != std::string::npos);
+    CHECK(relaxed.out.find("(2 of 3 words)") != std::string::npos);
+    json j = search_json({"energy measurement unicorns"});
+    CHECK(j.at("relaxed") == true);
+    CHECK(j.at("all_words_total") == 0);
+    CHECK(j.at("query_words") == 3);
+    REQUIRE_FALSE(j.at("hits").empty());
+    CHECK(j.at("hits").at(0).at("words_matched") == 2);
+    // Question words are left out: the same profiles as the bare word.
+    CHECK(ids_of(search_json({"who works on energy"})) == ids_of(search_json({"energy"})));
+    // Nothing matches as typed: the suggestion is searched and shown.
+    RunResult fixed = search({"enrgy mesurement"});
+    CHECK(fixed.exit_code == 0);
+    CHECK(fixed.out.find("Showing results for: energy measurement") != std::string::npos);
+    json s = search_json({"enrgy mesurement"});
+    CHECK(s.at("searched") == "energy measurement");
+    CHECK(ids_of(s) == ids_of(search_json({"energy measurement"})));
 }

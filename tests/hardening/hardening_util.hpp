@@ -8,7 +8,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <optional>
+#include <regex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,6 +21,8 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+extern char** environ;
 
 #include "cvsearch/searcher.hpp"
 #include "tests/process_util.hpp"
@@ -53,11 +57,65 @@ struct ChildLimits {
     std::optional<uid_t> uid;
 };
 
+/// The shared libcvsearch this process runs with (from /proc/self/maps), or empty
+/// when it is linked in statically.
+inline std::filesystem::path loaded_cvsearch_library() {
+    std::ifstream maps("/proc/self/maps");
+    static const std::regex library(R"((/\S*/libcvsearch\.so[.0-9]*)$)");
+    std::smatch m;
+    for (std::string line; std::getline(maps, line);)
+        if (std::regex_search(line, m, library)) return m[1].str();
+    return {};
+}
+
+/// The CLI as another user can run it: a checkout under a folder closed to other
+/// users (root's /root is 0700) cannot be entered by the unprivileged uid, so the
+/// binary and libcvsearch are linked (copied across file systems) into
+/// `scratch`/cvsearch-cli. Returns that folder; the library is found there through
+/// LD_LIBRARY_PATH, which comes before the binary's build RUNPATH.
+inline std::filesystem::path cli_for_other_users(const std::filesystem::path& scratch) {
+    namespace fs = std::filesystem;
+    const fs::path dir = scratch / "cvsearch-cli";
+    fs::create_directories(dir);
+    fs::permissions(dir, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                             fs::perms::others_read | fs::perms::others_exec);
+    auto link_or_copy = [](const fs::path& from, const fs::path& to) {
+        std::error_code ec;
+        fs::remove(to, ec);
+        fs::create_hard_link(from, to, ec);
+        if (ec) fs::copy_file(from, to);
+    };
+    link_or_copy(cli_binary(), dir / "cvsearch");
+    if (const fs::path lib = loaded_cvsearch_library(); !lib.empty()) {
+        // Under the name the binary asks for (its SONAME, libcvsearch.so.MAJOR).
+        static const std::regex soname(R"(^libcvsearch\.so(\.[0-9]+)?)");
+        std::smatch m;
+        const std::string name = lib.filename().string();
+        REQUIRE(std::regex_search(name, m, soname));
+        link_or_copy(fs::canonical(lib), dir / m.str());
+    }
+    return dir;
+}
+
 /// Runs `cvsearch ARGS...` with limits; its stdout and stderr go to files in
-/// `scratch`. Killed after 120 s.
+/// `scratch`. Killed after 120 s. With `limits.uid`, the binary runs from a link
+/// in `scratch` (cli_for_other_users).
 inline RunResult run_cli_limited(const std::vector<std::string>& args, const ChildLimits& limits,
                                  const std::filesystem::path& scratch) {
-    std::vector<std::string> argv{cli_binary()};
+    std::string binary = cli_binary();
+    std::vector<std::string> env;
+    for (char** e = environ; *e; ++e) env.emplace_back(*e);
+    if (limits.uid) {
+        const std::filesystem::path dir = cli_for_other_users(scratch);
+        binary = (dir / "cvsearch").string();
+        const char* before = std::getenv("LD_LIBRARY_PATH");
+        std::erase_if(env, [](const std::string& e) { return e.starts_with("LD_LIBRARY_PATH="); });
+        env.push_back("LD_LIBRARY_PATH=" + dir.string() + (before && *before ? ":" + std::string(before) : ""));
+    }
+    std::vector<char*> cenv;
+    for (auto& e : env) cenv.push_back(e.data());
+    cenv.push_back(nullptr);
+    std::vector<std::string> argv{binary};
     argv.insert(argv.end(), args.begin(), args.end());
     std::vector<char*> cargs;
     for (auto& a : argv) cargs.push_back(a.data());
@@ -80,7 +138,7 @@ inline RunResult run_cli_limited(const std::vector<std::string>& args, const Chi
         if (limits.uid) {
             if (::setgid(*limits.uid) != 0 || ::setuid(*limits.uid) != 0) ::_exit(124);
         }
-        ::execv(cargs[0], cargs.data());
+        ::execve(cargs[0], cargs.data(), cenv.data());
         ::_exit(127);
     }
     int status = 0;

@@ -1,6 +1,7 @@
 # ctest script: install cvsearch into a fresh prefix, build the consumer project
 # against it (find_package and pkg-config), run both binaries on a profile; then
-# build and run examples/embed the same way.
+# build and run examples/embed the same way; last, move the prefix and run the
+# installed cvsearch from it with no LD_LIBRARY_PATH (its install RUNPATH).
 # Inputs: -DBUILD_DIR -DSOURCE_DIR -DWORK_DIR -DSANITIZE (the library was built with
 # ASan+UBSan: then the programs that link it must link the sanitizer runtimes too)
 file(REMOVE_RECURSE ${WORK_DIR})
@@ -48,3 +49,25 @@ foreach(expected "profiles indexed" "matching profiles" "1. " "[Fault" "venue:" 
   endif()
 endforeach()
 message(STATUS "examples/embed OK:\n${last_output}")
+
+# The installed command runs as installed, under any prefix: no LD_LIBRARY_PATH, no
+# ldconfig. The prefix is moved first, so only a RUNPATH relative to the binary
+# ($ORIGIN/../lib...) can find the library, and ldd must show it found the moved copy.
+set(moved ${WORK_DIR}/moved-prefix)
+file(RENAME ${prefix} ${moved})
+unset(ENV{LD_LIBRARY_PATH})
+run(${moved}/bin/cvsearch --version)
+if(NOT last_output MATCHES "cvsearch")
+  message(FATAL_ERROR "installed cvsearch --version printed unexpected output:\n${last_output}")
+endif()
+run(${moved}/bin/cvsearch parse ${WORK_DIR}/p.json)
+if(NOT last_output MATCHES "Ada Example" OR NOT last_output MATCHES "SOSP")
+  message(FATAL_ERROR "installed cvsearch parse printed unexpected output:\n${last_output}")
+endif()
+run(ldd ${moved}/bin/cvsearch)
+string(REGEX MATCH "libcvsearch[^\n]*" loaded "${last_output}")
+string(FIND "${loaded}" "=> ${moved}/" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "installed cvsearch does not load the library installed beside it:\n${last_output}")
+endif()
+message(STATUS "installed cvsearch OK from a moved prefix (${moved})")

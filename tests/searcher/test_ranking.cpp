@@ -23,7 +23,9 @@ TEST_CASE("paper titles that match rank above a single mention in a skills list"
         const auto daniel = rank_of(r, "industry/daniel-ode");  // skills only, but 6 papers (higher prior)
         CHECK_MESSAGE(rank_of(r, "eth/marta-kostic") < daniel, q);
         if (q != "\"fault tolerance\"") CHECK_MESSAGE(rank_of(r, "kaist/jae-won-chung") < daniel, q);
-        CHECK_MESSAGE(r.hits[0].id == "eth/marta-kostic", q);  // three titles + research text
+        // Three titles + research text; for "fault tolerant" Jae-Won's titles say
+        // "Fault-Tolerant" word for word, which proximity ranks first.
+        if (q != "fault tolerant") CHECK_MESSAGE(r.hits[0].id == "eth/marta-kostic", q);
     }
 }
 

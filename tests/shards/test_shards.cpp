@@ -472,10 +472,15 @@ TEST_CASE("connections closed by the server's idle timeout are opened again") {
         MESSAGE("xapian-tcpsrv is not installed: skipped");
         return;
     }
+    // The servers drop connections idle for 1 s; the test waits 2.5 s. With 200 ms, one
+    // run on a loaded machine (load 20 on 2 cores) failed with "write failed": so short
+    // a timeout can also drop a connection between its opening and its first request.
+    const auto idle = std::chrono::milliseconds(1000), wait = std::chrono::milliseconds(2500);
     std::vector<std::unique_ptr<TcpServer>> servers;
     std::vector<std::string> lines;
     for (const auto& d : shard_dirs()) {
-        servers.push_back(std::make_unique<TcpServer>(tcpsrv(), d, 0, std::vector<std::string>{"--idle-timeout", "200"}));
+        servers.push_back(std::make_unique<TcpServer>(tcpsrv(), d, 0,
+                                                      std::vector<std::string>{"--idle-timeout", std::to_string(idle.count())}));
         lines.push_back(servers.back()->stub_line());
     }
     TempDir tmp;
@@ -487,12 +492,12 @@ TEST_CASE("connections closed by the server's idle timeout are opened again") {
     r.query = "consensus";
     const auto first = ids(s.search(r));
     CHECK_FALSE(first.empty());
-    std::this_thread::sleep_for(std::chrono::milliseconds(600));  // the servers dropped the idle connections
+    std::this_thread::sleep_for(wait);  // the servers dropped the idle connections
     CHECK(ids(s.search(r)) == first);
     o.poll_interval = std::chrono::milliseconds(100000);  // and without the reopen: the search itself fails first
     Searcher lazy(stub, o);
     CHECK(ids(lazy.search(r)) == first);
-    std::this_thread::sleep_for(std::chrono::milliseconds(600));
+    std::this_thread::sleep_for(wait);
     CHECK(ids(lazy.search(r)) == first);
 }
 

@@ -195,3 +195,14 @@ TEST_CASE("serve: a missing index or a busy port fail with a message that says w
     CHECK(run_command({cli_binary(), "serve", "--db", db.string(), "--port", std::to_string(first.port())}, &out) == 2);
     CHECK(out.find("--port") != std::string::npos);
 }
+
+TEST_CASE("serve: --cors-origin sends Access-Control-Allow-Origin, and nothing without it") {
+    TempDir dir;
+    auto db = indexed_db(dir);
+    ServerProcess plain({"--db", db.string(), "--quiet"});
+    CHECK(http_get(plain.port(), "/api/search?q=fault").header("access-control-allow-origin").empty());
+    ServerProcess cors({"--db", db.string(), "--quiet", "--cors-origin", "https://people.example.org"});
+    HttpReply r = http_get(cors.port(), "/api/search?q=fault");
+    CHECK(r.status == 200);
+    CHECK(r.header("access-control-allow-origin") == "https://people.example.org");
+}

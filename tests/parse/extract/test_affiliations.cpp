@@ -116,8 +116,8 @@ TEST_CASE("unglue_columns splits only at column boundaries") {
 }
 
 TEST_CASE("legal forms and acronyms in parentheses are not part of the institution's name") {
-    check("# Experience\n- 2019 - 2021: Research Associate, Quantum Devices, Inc.\n- 2017 - 2019: Engineer, Northwind GmbH\n",
-          {{"Quantum Devices", "Research Associate", 2019, 2021, false, work}, {"Northwind", "Engineer", 2017, 2019, false, work}});
+    check("# Experience\n- 2019 - 2021: Research Associate, Quorvane Devices, Inc.\n- 2017 - 2019: Engineer, Northwind GmbH\n",
+          {{"Quorvane Devices", "Research Associate", 2019, 2021, false, work}, {"Northwind", "Engineer", 2017, 2019, false, work}});
 }
 
 TEST_CASE("a unit line right after a complete entry belongs to it") {

@@ -122,6 +122,10 @@ TEST_CASE("split_sections finds headings in light markup and in plain text") {
         {"an unknown heading in capitals starts a section of its own",
          "# Skills\n- C++\n# OPEN SOURCE WORK\n- lib\n",
          {"skills", "other"}},
+        {"venue types in plain lines divide publications; elsewhere, as a section, and as talks, they are talks",
+         "# Publications\nConferences\n- A. Quinlan. A Title. SOSP 2019.\nJournals\n- x\n# Invited Talks\n- y\nWorkshops\n- z\n"
+         "# Papers\nConference Talks\n- w\n# Papers\n- v\n# Conferences\n- u\n",
+         {"publications", "publications", "talks", "talks", "publications", "talks", "publications", "talks"}},
         {"a heading-like line with text after its colon is content",
          "# Service\nProgram Committee: SC 2022, HPDC 2021\n",
          {"service"}},

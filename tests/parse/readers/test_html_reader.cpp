@@ -19,8 +19,8 @@ struct Row {
 
 TEST_CASE("read_html: structure becomes light markup") {
     const Row rows[] = {
-        {"headings of every level", "<h1>Publications</h1><h4>Journal <em>articles</em></h4>",
-         "# Publications\n\n# Journal articles"},
+        {"headings keep their level", "<h1>Publications</h1><h4>Journal <em>articles</em></h4>",
+         "# Publications\n\n#### Journal articles"},
         {"paragraphs are separated by a blank line", "<p>First</p><p>Second</p>", "First\n\nSecond"},
         {"div and br break lines", "<div>Ann Arbor</div><div>MI<br>USA<br/>2024</div>", "Ann Arbor\nMI\nUSA\n2024"},
         {"unordered lists", "<ul><li>one</li><li>two</ul>", "- one\n- two"},
@@ -53,7 +53,7 @@ TEST_CASE("read_html: what is never CV text is dropped") {
         {"an unterminated comment hides the rest", "a<!-- b", "a"},
         {"doctype and processing instructions", "<!DOCTYPE html><?xml version=\"1.0\"?><p>x</p>", "x"},
         {"Liquid template tags", "<p>{% include base_path %}</p><p>Hi {{ site.title }}</p>", "Hi"},
-        {"a Jekyll front matter block", "---\nlayout: archive\ntitle: \"Resume\"\n---\n<h2>Education</h2>", "# Education"},
+        {"a Jekyll front matter block", "---\nlayout: archive\ntitle: \"Resume\"\n---\n<h2>Education</h2>", "## Education"},
     };
     for (const auto& r : rows) {
         CAPTURE(r.what);
@@ -113,7 +113,7 @@ TEST_CASE("read_html: hints from metadata") {
     SUBCASE("a first heading that is a name") {
         auto doc = read_html("<h1 id=\"x\">Yuzhou Example</h1><h2>Education</h2>");
         CHECK(doc.name_hint == "Yuzhou Example");
-        CHECK(doc.text == "Yuzhou Example\n\n# Education");
+        CHECK(doc.text == "Yuzhou Example\n\n## Education");
     }
     SUBCASE("mailto links and a homepage link") {
         auto doc = read_html("<a href=\"mailto:ada%40example.org?subject=hi\">mail</a> "

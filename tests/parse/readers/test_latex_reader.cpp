@@ -1,6 +1,7 @@
 // read_latex: LaTeX CVs (article, moderncv, resume templates) to light markup.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <string>
 
 #include "parse/readers/reader.hpp"
@@ -65,7 +66,7 @@ TEST_CASE("read_latex: accents and special characters") {
 TEST_CASE("read_latex: structure") {
     check_rows({
         {"sections of all kinds", "\\section{Education}\\subsection*{Journal Articles}\\cvsection{Talks}",
-         "# Education\n\n# Journal Articles\n\n# Talks"},
+         "# Education\n\n## Journal Articles\n\n# Talks"},
         {"icons in a heading are dropped", "\\section{\\faGraduationCap\\ Education}", "# Education"},
         {"itemize", "\\begin{itemize}\n  \\item First\n  \\item Second\n\\end{itemize}", "- First\n- Second"},
         {"enumerate is numbered", "\\begin{enumerate}\\item A\\item B\\end{enumerate}", "- 1. A\n- 2. B"},
@@ -125,6 +126,89 @@ TEST_CASE("read_latex: user macros from \\newcommand and \\def") {
     });
 }
 
+TEST_CASE("read_latex: the document's own macros are expanded") {
+    check_rows({
+        {"the parameter is put into the body", "\\newcommand{\\phd}[1]{Ph.D. in #1}\\begin{document}\\phd{Physics}\\end{document}",
+         "Ph.D. in Physics"},
+        {"the optional argument and its default",
+         "\\newcommand{\\venue}[2][Journal]{#1: #2}\\begin{document}\\venue{X}, \\venue[Conference]{Y}\\end{document}",
+         "Journal: X, Conference: Y"},
+        {"a parameter after a control word stays apart from it",
+         "\\newcommand{\\big}[1]{\\scshape#1}\\begin{document}\\big{Ada}\\end{document}", "Ada"},
+        {"\\def with a delimited parameter", "\\def\\upto#1\\stop{[#1]}\\begin{document}\\upto a b\\stop c\\end{document}",
+         "[a b] c"},
+        {"\\let makes an alias of a known macro", "\\let\\Sec\\section\\begin{document}\\Sec{Talks}\\end{document}",
+         "# Talks"},
+        {"\\let copies a user macro", "\\def\\a{Ada}\\let\\b=\\a\\begin{document}\\b\\end{document}", "Ada"},
+        {"a body that makes a heading makes one, through other macros too",
+         "\\def\\works#1{\\subsection{#1}}\\newcommand{\\h}[1]{\\works{#1}}\\begin{document}\\h{Selected Works}x\\end{document}",
+         "## Selected Works\nx"},
+        {"a zero-argument macro holding a heading",
+         "\\newcommand{\\invited}{\\section*{Invited Talks}}\\begin{document}\\invited\nA talk\\end{document}",
+         "# Invited Talks\nA talk"},
+        {"a body with a CV entry macro is expanded in the body's order",
+         "\\newcommand{\\job}[3]{\\cventry{#3}{#1}{#2}{}{}{}}\\begin{document}\\job{Engineer}{Acme}{2019}\\end{document}",
+         "- 2019 | Engineer | Acme"},
+        {"a setter of the name field still names the person",
+         "\\def\\name#1{\\def\\@name{#1}}\\name{Ada Lovelace}\\begin{document}\\maketitle\\end{document}",
+         "Ada Lovelace"},
+        {"recursive macros stop", "\\def\\a{\\a}\\def\\b#1{\\b{#1}\\b{#1}}\\begin{document}\\a\\b{x}.\\end{document}", "xx."},
+    });
+}
+
+TEST_CASE("read_latex: conditionals the reader can decide") {
+    check_rows({
+        {"\\newif flags, false until set",
+         "\\newif\\ifphoto\\newif\\ifenglish\\englishtrue\\begin{document}\\ifphoto PHOTO\\fi\\ifenglish English\\else Deutsch\\fi"
+         "\\end{document}",
+         "English"},
+        {"\\ifdefined in a macro body",
+         "\\newcommand{\\tr}[2]{\\ifdefined\\isgerman #2\\else #1\\fi}\\begin{document}\\tr{Awards}{Preise} x\\end{document}",
+         "Awards x"},
+        {"nested conditionals are skipped whole", "\\newif\\ifa\\begin{document}\\ifa \\ifx\\b\\c in\\fi out\\else kept\\fi\\end{document}",
+         "kept"},
+        {"undecidable tests keep both branches", "\\ifnum1=1 one\\else two\\fi", "1=1 onetwo"},
+    });
+}
+
+TEST_CASE("read_latex: a macro whose argument reads like a heading is a heading") {
+    check_rows({
+        {"an unknown macro alone on its line", "\\Section{Publications}\nA paper", "# Publications\nA paper"},
+        {"with its arguments on lines of their own", "\\Section\n{Interests}\n{Interests}\n{PDF:Interests}\nSystems",
+         "# Interests\nSystems"},
+        {"a formatting macro of the document",
+         "\\newcommand{\\mhead}[1]{\\noindent{\\large\\textsc{#1}}\\par}\\begin{document}\\mhead{Education}\nMIT\\end{document}",
+         "# Education\nMIT"},
+        {"any short title of a macro the document uses for headings",
+         "\\begin{document}\\mysec{Education}\nMIT\n\\mysec{Field Campaigns}\nArctic\n\\mysec{Publications}\\end{document}",
+         "# Education\nMIT\n\n# Field Campaigns\nArctic\n\n# Publications"},
+        {"or of a macro given the title twice, for the page and the bookmarks",
+         "\\SubSection\n{Submitted}\n{Submitted}\n{PDF:Submitted}\nA paper", "# Submitted\nA paper"},
+        {"numbered entries", "\\NumberedItem{[3]}{A. Author. Title.}\n\\cvitem{4}{B. Author. Title.}",
+         "- [3] A. Author. Title.\n- 4. B. Author. Title."},
+        {"...but not of a macro used once", "\\begin{document}\\mysec{Field Campaigns}\nArctic\\end{document}",
+         "Field Campaigns\nArctic"},
+        {"not in running text", "Taught \\course{Teaching} today", "Taught Teaching today"},
+        {"not inside a field", "\\cvitem{\\mysec{Teaching}}{Calculus}", "- Teaching | Calculus"},
+        {"not when text follows on the line", "\\Section{Teaching} at MIT", "Teaching at MIT"},
+        {"not a lower-case word", "\\printbibsection{article}{journal papers}", "- article | journal papers"},
+        {"not a date or a sentence", "\\mysec{Education 2019}\n\\mysec{We study oceans.}", "Education 2019\nWe study oceans."},
+    });
+}
+
+TEST_CASE("read_latex: layout inside the document's macros is no text") {
+    check_rows({
+        {"key=value options", "\\addfontfeature{Numbers=OldStyle}2019", "2019"},
+        {"a \\kern takes only its unit", "D\\kern-1.5ptaniel", "Daniel"},
+        {"font selection", "\\fontfamily{phv}\\selectfont Ada", "Ada"},
+        {"a macro with several arguments inside a sentence stays in it", "Published, \\Datestamp{2019}{06}.",
+         "Published, 2019 06."},
+        {"awesome-cv's five-argument \\cventry does not eat the next macro",
+         "\\cventry{Engineer}{Acme}{Oslo}{2019}{}\n\\cventry{Intern}{Beta}{Rome}{2018}{}",
+         "- Engineer | Acme | Oslo | 2019\n- Intern | Beta | Rome | 2018"},
+    });
+}
+
 TEST_CASE("read_latex: metadata becomes hints") {
     SUBCASE("moderncv") {
         auto doc = read_latex(
@@ -152,6 +236,22 @@ TEST_CASE("read_latex: metadata becomes hints") {
         CHECK(doc.email_hints == std::vector<std::string>{"emmy@example.org", "other@example.org"});
         CHECK(doc.text == "Emmy Noether\n\nMail other@example.org");  // the name is kept in the text
     }
+    SUBCASE("pdfauthor, through a \\def; the printed form when the top of the CV spells it out") {
+        CHECK(read_latex("\\def\\me{Grace Hopper}\\hypersetup{pdfauthor={\\me}}\\begin{document}x\\end{document}").name_hint ==
+              "Grace Hopper");
+        CHECK(read_latex("\\usepackage[pdfauthor={Abe Example}]{hyperref}\\begin{document}{\\Large Abraham Example}\\\\\n"
+                         "\\section{Education}\\end{document}")
+                  .name_hint == "Abraham Example");
+    }
+    SUBCASE("a degree after the name") {
+        CHECK(read_latex("\\name{Ada~C.~Lovelace, P\\MakeLowercase{h}.D}\\begin{document}x\\end{document}").name_hint ==
+              "Ada C. Lovelace");
+    }
+    SUBCASE("a \\name macro that holds the name") {
+        auto doc = read_latex("\\newcommand{\\name}{Ada Lovelace}\\begin{document}\\textbf{\\name}\\end{document}");
+        CHECK(doc.name_hint == "Ada Lovelace");
+        CHECK(doc.text == "Ada Lovelace");
+    }
     SUBCASE("a \\title that is not a name") {
         CHECK(read_latex("\\title{Curriculum Vitae}\\begin{document}x\\end{document}").name_hint.empty());
     }
@@ -166,6 +266,14 @@ TEST_CASE("read_latex: hostile input ends without crashing") {
     std::string bomb = "\\def\\a{x}";
     for (char c = 'b'; c <= 'z'; ++c) bomb += std::string("\\def\\") + c + "{\\" + char(c - 1) + "\\" + char(c - 1) + "}";
     CHECK_NOTHROW(read_latex(bomb + "\\begin{document}\\z\\end{document}"));
+    std::string args_bomb = "\\def\\a#1{#1#1#1#1}";  // each level quadruples its argument
+    for (char c = 'b'; c <= 'z'; ++c) args_bomb += std::string("\\def\\") + c + "#1{\\" + char(c - 1) + "{\\" + char(c - 1) + "{#1}}}";
+    CHECK(read_latex(args_bomb + "\\begin{document}\\z{x}\\end{document}").text.size() <= (8u << 20));
+    std::string unclosed;  // conditionals with no \fi: each must not rescan the rest of the file
+    for (int i = 0; i < 100000; ++i) unclosed += "\\ifdefined\\x a ";
+    auto start = std::chrono::steady_clock::now();
+    CHECK_NOTHROW(body(unclosed));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));  // a hang guard: once 23 s
     for (const char* cut : {"\\", "\\section{", "\\begin{itemize}\\item", "$x", "\\href{a", "\\verb|x", "\\'", "\\iffalse x"})
         CHECK_NOTHROW(body(cut));
 }

@@ -17,7 +17,7 @@ struct Row {
 
 TEST_CASE("read_markdown: block syntax") {
     const Row rows[] = {
-        {"ATX headings of every level", "## Work\n### Sub *section* ###\n###### Deep", "# Work\n# Sub section\n# Deep"},
+        {"ATX headings keep their level", "## Work\n### Sub *section* ###\n###### Deep", "## Work\n### Sub section\n###### Deep"},
         {"setext headings", "Education\n=========\nMIT\n\nTalks\n-----\nx", "# Education\nMIT\n\n# Talks\nx"},
         {"a rule after a blank line is a break", "a\n\n---\n\nb", "a\n\nb"},
         {"bullet lists", "* a\n+ b\n  - nested", "- a\n- b\n- nested"},
@@ -62,7 +62,7 @@ TEST_CASE("read_markdown: HTML fragments go through the HTML reader") {
         {"style blocks", "<style>\n.x { color: red }\n</style>\n# Skills", "# Skills"},
         {"HTML lists", "<ul>\n<li>\n  Python\n</li>\n<li>R</li>\n</ul>", "- Python\n- R"},
         {"entities", "Caf&eacute; &amp; bar", "Café & bar"},
-        {"<h3> in Markdown", "<h3>Programming Languages</h3>\nPython", "# Programming Languages\n\nPython"},
+        {"<h3> in Markdown", "<h3>Programming Languages</h3>\nPython", "### Programming Languages\n\nPython"},
     };
     for (const auto& r : rows) {
         CAPTURE(r.what);
@@ -108,5 +108,5 @@ TEST_CASE("read_markdown: names and contacts in the body") {
     CHECK(doc.name_hint == "Ada Lovelace");
     CHECK(doc.email_hints == std::vector<std::string>{"ada@example.org"});
     CHECK(doc.homepage_hint == "https://ada.example.org");
-    CHECK(doc.text == "Ada Lovelace\n\nEmail · Homepage\n\n# Education");
+    CHECK(doc.text == "Ada Lovelace\n\nEmail · Homepage\n\n## Education");
 }

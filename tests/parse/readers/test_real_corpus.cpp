@@ -44,7 +44,10 @@ void check_contract(const std::string& text, const std::string& file) {
             CAPTURE(line);
             CHECK(line.front() != ' ');
             CHECK(line.back() != ' ');
-            if (line.front() == '#') CHECK((line.size() > 2 && line[1] == ' ' && line[2] != ' '));
+            if (line.front() == '#') {  // "# X" to "###### X"
+                std::size_t h = line.find_first_not_of('#');
+                CHECK((h <= 6 && h + 1 < line.size() && line[h] == ' ' && line[h + 1] != ' '));
+            }
             if (line.substr(0, 2) == "- ") CHECK(line.size() > 2);
             for (const char* tag : {"<div", "<span", "<br", "<li>", "</p>", "</a>", "\\textbf", "\\item", "\\begin{"})
                 CHECK_MESSAGE(line.find(tag) == std::string_view::npos, tag);

@@ -1,0 +1,79 @@
+// Which JSON reader reads a file, and the merge of a generic read with the
+// text extractor's reading of its free-text entries.
+#include "parse/json_cv.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/text.hpp"
+#include "cvsearch/errors.hpp"
+#include "parse/extract/extract.hpp"
+#include "parse/readers/json_util.hpp"
+#include "parse/readers/markup.hpp"
+#include "parse/readers/reader.hpp"
+
+namespace cvsearch {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+// An object of cvsearch's profile fields and nothing else (docs/profile-schema.json).
+bool is_cvsearch_profile(const json& root) {
+    static constexpr std::string_view keys[] = {"id", "name", "emails", "homepage", "headline", "interests", "affiliations",
+                                                "publications", "skills", "awards", "sections", "source", "facets"};
+    if (!root.is_object() || root.empty()) return false;
+    for (const auto& [key, value] : root.items())
+        if (std::find(std::begin(keys), std::end(keys), key) == std::end(keys)) return false;
+    return root.contains("affiliations") || root.contains("facets") || root.contains("sections") || root.contains("id") ||
+           root.contains("emails");
+}
+
+Profile generic(const std::string& utf8, std::string_view name) {
+    readers::JsonCv cv = readers::read_any_json(utf8, name);
+    Profile p = std::move(cv.profile);
+    if (text::trim(cv.free_text.text).empty()) return p;
+    Profile t = extract::extract_profile(cv.free_text);
+    for (auto& a : t.affiliations) p.affiliations.push_back(std::move(a));
+    for (auto& pub : t.publications) p.publications.push_back(std::move(pub));
+    for (auto& s : t.skills) readers::markup::add_unique(p.skills, std::move(s));
+    for (auto& s : t.interests) readers::markup::add_unique(p.interests, std::move(s));
+    for (auto& s : t.awards) readers::markup::add_unique(p.awards, std::move(s));
+    for (auto& s : t.sections)
+        if (s.kind != "header" || !text::trim(s.text).empty()) p.sections.push_back(std::move(s));
+    return p;
+}
+
+}  // namespace
+
+std::vector<Profile> read_json_cv(std::string_view utf8_in, std::string_view name, Format& format) {
+    if (name.size() >= 6 && text::ascii_lower(name.substr(name.size() - 6)) == ".jsonl") return readers::read_profile_json(utf8_in, name);
+    std::string utf8(utf8_in);
+    readers::json_util::check_depth(utf8, name);  // before any parse: nlohmann recurses
+    json root = json::parse(utf8.begin(), utf8.end(), nullptr, /*allow_exceptions=*/false);
+    if (root.is_discarded()) {
+        std::string relaxed = readers::json_util::without_comments_and_trailing_commas(utf8);
+        json again = json::parse(relaxed.begin(), relaxed.end(), nullptr, false);
+        // Not JSON even when forgiven: JSON Lines, or an error the strict reader names.
+        if (again.is_discarded() || !again.is_object())
+            return readers::read_profile_json(utf8, name);
+        utf8 = std::move(relaxed);
+        root = std::move(again);
+    }
+    if (!root.is_object()) return readers::read_profile_json(utf8, name);  // an array of profiles
+    if (format == Format::profile_json && is_cvsearch_profile(root)) {
+        try {
+            return {readers::read_profile_object(utf8, name)};
+        } catch (const Error&) {  // a field of another type than cvsearch's: read as any JSON
+        }
+    } else if (format == Format::json_resume) {
+        try {
+            return {readers::read_json_resume(utf8, name)};
+        } catch (const Error&) {  // JSON Resume's keys with values of another shape
+        }
+    }
+    format = Format::json;
+    return {generic(utf8, name)};
+}
+
+}  // namespace cvsearch

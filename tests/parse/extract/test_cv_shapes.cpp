@@ -1,0 +1,295 @@
+// CV shapes that no one file teaches: employers as sub-headings, venues in HTML
+// spans, section headings in other languages, publication status words, dates
+// at the start of an entry. Whole pipeline (parse_bytes), fictional CVs.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "cvsearch/parse.hpp"
+
+using cvsearch::AffiliationKind;
+using cvsearch::Profile;
+
+namespace {
+
+Profile parse_one(const std::string& text, const std::string& name) {
+    auto profiles = cvsearch::parse_bytes(text, name);
+    REQUIRE(profiles.size() == 1);
+    return profiles.front();
+}
+
+const cvsearch::Affiliation* affiliation(const Profile& p, std::string_view institution_raw) {
+    auto it = std::find_if(p.affiliations.begin(), p.affiliations.end(),
+                           [&](const cvsearch::Affiliation& a) { return a.institution_raw == institution_raw; });
+    return it == p.affiliations.end() ? nullptr : &*it;
+}
+
+const cvsearch::Publication* publication(const Profile& p, std::string_view title_part) {
+    auto it = std::find_if(p.publications.begin(), p.publications.end(),
+                           [&](const cvsearch::Publication& x) { return x.title.find(title_part) != std::string::npos; });
+    return it == p.publications.end() ? nullptr : &*it;
+}
+
+bool has_section(const Profile& p, std::string_view kind) {
+    return std::any_of(p.sections.begin(), p.sections.end(), [&](const cvsearch::Section& s) { return s.kind == kind; });
+}
+
+}  // namespace
+
+TEST_CASE("Markdown: ### employer sub-headings under Experience are the affiliations, dated by the lines below") {
+    Profile p = parse_one(R"(# Oriane Delacroix-Han
+
+## Experience
+
+### Quillmark Dynamics
+Senior Research Engineer, 2021 – present
+
+Built the perception stack.
+
+### Tessera Labs Inc.
+Machine Learning Engineer, 2018 – 2021
+
+### Project Aurora
+Research Assistant, Halvorsen University, 2016 – 2018
+
+## Education
+
+### Halvorsen University
+Ph.D. in Computer Science, 2013 – 2018
+)",
+                          "cv.md");
+    CHECK(p.name == "Oriane Delacroix-Han");
+    const auto* quill = affiliation(p, "Quillmark Dynamics");
+    REQUIRE(quill);
+    CHECK(quill->kind == AffiliationKind::work);
+    CHECK(quill->role == "Senior Research Engineer");
+    CHECK(quill->start_year == 2021);
+    CHECK(quill->current);
+    const auto* tessera = affiliation(p, "Tessera Labs");
+    REQUIRE(tessera);
+    CHECK(tessera->start_year == 2018);
+    CHECK(tessera->end_year == 2021);
+    // A sub-heading followed by a line that names its own place is a project title.
+    CHECK(affiliation(p, "Project Aurora") == nullptr);
+    bool halvorsen_education = std::any_of(p.affiliations.begin(), p.affiliations.end(), [](const cvsearch::Affiliation& a) {
+        return a.institution_raw == "Halvorsen University" && a.kind == AffiliationKind::education && a.start_year == 2013;
+    });
+    CHECK(halvorsen_education);
+}
+
+TEST_CASE("HTML: <h3> employers under an <h2> section, venues in spans of news and publication items") {
+    Profile p = parse_one(R"(<!doctype html><html><head><title>Kwame Adjei-Brandt</title></head><body>
+<h1>Kwame Adjei-Brandt</h1>
+<h2>News</h2>
+<ul><li>Mar 2024: our paper on sparse attention was accepted at <span class="venue">ICML 2024</span>!</li></ul>
+<h2>Employment</h2>
+<h3>Vantablue Systems</h3>
+<p>Staff Scientist, 2020 &ndash; present</p>
+<h3>Orchard Street Analytics</h3>
+<p>Data Scientist, 2017 &ndash; 2020</p>
+<h2>Publications</h2>
+<ul>
+<li><b>Sparse Attention without Tears.</b> Kwame Adjei-Brandt, Lin Oyelaran. <span class="venue">ICML 2024</span></li>
+<li><b>Calibrated Retrieval for Long Documents.</b> Kwame Adjei-Brandt. <span class="venue">EMNLP 2022</span></li>
+</ul>
+</body></html>)",
+                          "index.html");
+    CHECK(p.name == "Kwame Adjei-Brandt");
+    const auto* vanta = affiliation(p, "Vantablue Systems");
+    REQUIRE(vanta);
+    CHECK(vanta->role == "Staff Scientist");
+    CHECK(vanta->start_year == 2020);
+    CHECK(vanta->current);
+    const auto* orchard = affiliation(p, "Orchard Street Analytics");
+    REQUIRE(orchard);
+    CHECK(orchard->start_year == 2017);
+    CHECK(orchard->end_year == 2020);
+    const auto* sparse = publication(p, "Sparse Attention without Tears");
+    REQUIRE(sparse);
+    CHECK(sparse->venue == "ICML");
+    CHECK(sparse->year == 2024);
+    const auto* retrieval = publication(p, "Calibrated Retrieval");
+    REQUIRE(retrieval);
+    CHECK(retrieval->venue == "EMNLP");
+    CHECK(retrieval->year == 2022);
+}
+
+TEST_CASE("German headings, a mixed heading, and 'eingereicht' entries without a venue") {
+    Profile p = parse_one(R"(Friederike Albrecht-Nowak
+friederike.albrecht@example.de
+
+BERUFSERFAHRUNG
+Wissenschaftliche Mitarbeiterin, Universität Lindenhain, 2019 – heute
+Softwareentwicklerin, Kranich Datentechnik GmbH, 2016 – 2019
+
+AUSBILDUNG
+Promotion (Dr. rer. nat.) in Informatik, Universität Lindenhain, 2019 – 2023
+M.Sc. Informatik, Technische Universität Ostheim, 2014 – 2016
+
+VERÖFFENTLICHUNGEN
+- F. Albrecht-Nowak, J. Meier. Robuste Graphpartitionierung für verteilte Systeme. In Proceedings of the VLDB Endowment, 2022.
+- F. Albrecht-Nowak. Lernbasierte Indexstrukturen im Vergleich. Eingereicht bei SIGMOD, 2024.
+
+Andere Refereed Publications
+- F. Albrecht-Nowak, P. Ruiz. Streaming Joins Revisited. In Proceedings of the IEEE International Conference on Data Engineering (ICDE), 2021.
+
+Auszeichnungen
+- Promotionsstipendium der Studienstiftung, 2019
+)",
+                          "lebenslauf.txt");
+    CHECK(p.name == "Friederike Albrecht-Nowak");
+    CHECK(has_section(p, "experience"));
+    CHECK(has_section(p, "education"));
+    CHECK(has_section(p, "publications"));
+    CHECK(has_section(p, "awards"));
+    const auto* lind = affiliation(p, "Universität Lindenhain");
+    REQUIRE(lind);
+    CHECK(lind->start_year == 2019);
+    const auto* kranich = affiliation(p, "Kranich Datentechnik");
+    REQUIRE(kranich);
+    CHECK(kranich->start_year == 2016);
+    CHECK(kranich->end_year == 2019);
+    CHECK(affiliation(p, "Technische Universität Ostheim"));
+    const auto* graph = publication(p, "Robuste Graphpartitionierung");
+    REQUIRE(graph);
+    CHECK(graph->venue == "VLDB");
+    CHECK(graph->year == 2022);
+    const auto* submitted = publication(p, "Lernbasierte Indexstrukturen");
+    REQUIRE(submitted);  // kept, without the venue it was sent to
+    CHECK(submitted->venue.empty());
+    const auto* joins = publication(p, "Streaming Joins Revisited");
+    REQUIRE(joins);
+    CHECK(joins->venue == "ICDE");
+    CHECK(joins->year == 2021);
+}
+
+TEST_CASE("French headings and 'soumis' / 'en préparation' entries") {
+    Profile p = parse_one(R"(# Amandine Roussel-Kader
+
+## Expérience professionnelle
+- Chargée de recherche, Institut Vauclair, 2020 – présent
+- Post-doctorante, Université de Montbrison, 2018 – 2020
+- Ingénieure stagiaire, Belvaux Informatique SA, juillet 2016 – février 2017
+
+## Formation
+- Doctorat en informatique, Université de Montbrison, 2015 – 2018
+
+## Publications scientifiques
+- A. Roussel-Kader, L. Petit. Apprentissage frugal de graphes. In Advances in Neural Information Processing Systems (NeurIPS), 2021.
+- A. Roussel-Kader. Causalité et séries temporelles. Soumis à ICML, 2024.
+- A. Roussel-Kader, M. Diallo. Réseaux épars. En préparation, 2025.
+)",
+                          "cv.md");
+    CHECK(p.name == "Amandine Roussel-Kader");
+    bool month_free = std::none_of(p.affiliations.begin(), p.affiliations.end(), [](const cvsearch::Affiliation& a) {
+        return a.institution_raw == "juillet" || a.institution_raw == "Juillet";
+    });
+    CHECK(month_free);
+    auto belvaux = std::find_if(p.affiliations.begin(), p.affiliations.end(), [](const cvsearch::Affiliation& a) {
+        return a.institution_raw.rfind("Belvaux Informatique", 0) == 0;
+    });
+    REQUIRE(belvaux != p.affiliations.end());
+    CHECK(belvaux->start_year == 2016);  // "juillet 2016 – février 2017"
+    CHECK(belvaux->end_year == 2017);
+    const auto* vauclair = affiliation(p, "Institut Vauclair");
+    REQUIRE(vauclair);
+    CHECK(vauclair->start_year == 2020);
+    auto phd = std::find_if(p.affiliations.begin(), p.affiliations.end(),
+                                   [](const cvsearch::Affiliation& a) { return a.kind == AffiliationKind::education; });
+    REQUIRE(phd != p.affiliations.end());
+    CHECK(phd->institution_raw == "Université de Montbrison");
+    CHECK(phd->start_year == 2015);
+    CHECK(phd->end_year == 2018);
+    const auto* frugal = publication(p, "Apprentissage frugal");
+    REQUIRE(frugal);
+    CHECK(frugal->venue == "NeurIPS");
+    CHECK(frugal->year == 2021);
+    for (const char* pending : {"Causalité et séries", "Réseaux épars"}) {
+        const auto* pub = publication(p, pending);
+        REQUIRE(pub);
+        CHECK(pub->venue.empty());
+    }
+}
+
+TEST_CASE("Headings in Spanish, Italian, Portuguese, Chinese, Japanese and Korean are classified") {
+    for (auto [heading, kind] : std::initializer_list<std::pair<const char*, const char*>>{
+             {"Publicaciones", "publications"}, {"Formación", "education"}, {"Experiencia profesional", "experience"},
+             {"Pubblicazioni scientifiche", "publications"}, {"Esperienze lavorative", "experience"},
+             {"Publicações", "publications"}, {"Formação acadêmica", "education"}, {"Prémios", "awards"},
+             {"论文", "publications"}, {"教育背景", "education"}, {"工作经历", "experience"}, {"業績", "publications"},
+             {"学歴", "education"}, {"職歴", "experience"}, {"논문", "publications"}, {"학력", "education"},
+             {"경력", "experience"}, {"Lehrtätigkeit", "teaching"}, {"Enseignement", "teaching"}, {"Compétences", "skills"}}) {
+        CAPTURE(heading);
+        Profile p = parse_one(std::string("Ana Example\n\n# ") + heading + "\n- something 2020\n", "cv.md");
+        CHECK(has_section(p, kind));
+    }
+}
+
+TEST_CASE("Dates at the start of publication entries and month/two-digit-year ranges keep their years") {
+    Profile p = parse_one(R"(Jonah Example
+
+Publications
+- 2025 — J. Example, R. Roe. Tiny Models that Count. In International Conference on Learning Representations (ICLR).
+- 2023 - J. Example. Sharper Bounds for Sketches. In ACM Symposium on Theory of Computing (STOC).
+- [2021] J. Example, K. Moe. Faster Flows. In Symposium on Discrete Algorithms (SODA).
+
+Experience
+Research Scientist, Larchmont Institute, 09/18 – 06/21
+)",
+                          "cv.txt");
+    const auto* tiny = publication(p, "Tiny Models");
+    REQUIRE(tiny);
+    CHECK(tiny->year == 2025);
+    CHECK(tiny->venue == "ICLR");
+    const auto* sharper = publication(p, "Sharper Bounds");
+    REQUIRE(sharper);
+    CHECK(sharper->year == 2023);
+    const auto* flows = publication(p, "Faster Flows");
+    REQUIRE(flows);
+    CHECK(flows->year == 2021);
+    const auto* larch = affiliation(p, "Larchmont Institute");
+    REQUIRE(larch);
+    CHECK(larch->start_year == 2018);
+    CHECK(larch->end_year == 2021);
+}
+
+TEST_CASE("HTML: a heading per paper is the title of the entry below it, not a section") {
+    Profile p = parse_one(R"(<html><body><h1>Ines Okonkwo-Berg</h1>
+<h2>Publications</h2>
+<h3>Conference Papers</h3>
+<div class="publication-item">
+  <h5>Gradient Sketching for Federated Fine-Tuning</h5>
+  <p><strong>Ines Okonkwo-Berg</strong>, Paulo Reyes<br>
+  <em>International Conference on Machine Learning (ICML)</em>, 2024</p>
+</div>
+<div class="publication-item">
+  <h5>Private Retrieval with Learned Codebooks</h5>
+  <p>Tarek Almasi, <strong>Ines Okonkwo-Berg</strong><br>
+  <em>Annual Meeting of the Association for Computational Linguistics (ACL)</em>, 2023</p>
+</div>
+</body></html>)",
+                          "pubs.html");
+    CHECK(p.publications.size() == 2);
+    const auto* sketch = publication(p, "Gradient Sketching for Federated Fine-Tuning");
+    REQUIRE(sketch);
+    CHECK(sketch->year == 2024);
+    const auto* retrieval = publication(p, "Private Retrieval with Learned Codebooks");
+    REQUIRE(retrieval);
+    CHECK(retrieval->year == 2023);
+    CHECK(std::none_of(p.sections.begin(), p.sections.end(),
+                       [](const cvsearch::Section& s) { return s.heading.find("Gradient Sketching") != std::string::npos; }));
+}
+
+TEST_CASE("PDF text: an institution hyphenated across a line is joined, a hyphenated name keeps its hyphen") {
+    Profile p = parse_one("Mira Example\n\nEducation\nPh.D. in Physics, University of Edin-\nburgh, 2015 - 2019\n\n"
+                          "Experience\nResearch Scientist, Jae-\nWon Robotics Institute, 2019 - 2022\n",
+                          "cv.txt");
+    const auto* edinburgh = affiliation(p, "University of Edinburgh");
+    REQUIRE(edinburgh);
+    CHECK(edinburgh->start_year == 2015);
+    CHECK(edinburgh->end_year == 2019);
+    CHECK(std::any_of(p.affiliations.begin(), p.affiliations.end(), [](const cvsearch::Affiliation& a) {
+        return a.institution_raw.rfind("Jae-Won", 0) == 0;
+    }));
+}

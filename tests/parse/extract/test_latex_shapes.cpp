@@ -1,0 +1,224 @@
+// Whole-pipeline extraction from LaTeX CVs in the shapes real ones come in:
+// a CV built on its own macros, a moderncv CV and an awesome-cv CV. The
+// people, places and papers are fictional.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "cvsearch/parse.hpp"
+
+namespace {
+
+cvsearch::Profile parse_tex(const std::string& tex) {
+    auto profiles = cvsearch::parse_bytes(tex, "cv.tex");
+    REQUIRE(profiles.size() == 1);
+    return profiles[0];
+}
+
+std::vector<std::string> section_kinds(const cvsearch::Profile& p) {
+    std::vector<std::string> kinds;
+    for (const auto& s : p.sections) kinds.push_back(s.kind);
+    return kinds;
+}
+
+bool has_section(const cvsearch::Profile& p, const std::string& heading, const std::string& kind) {
+    return std::any_of(p.sections.begin(), p.sections.end(),
+                       [&](const cvsearch::Section& s) { return s.heading == heading && s.kind == kind; });
+}
+
+const cvsearch::Affiliation* affiliation(const cvsearch::Profile& p, const std::string& institution) {
+    for (const auto& a : p.affiliations)
+        if (a.institution_raw == institution) return &a;  // as written: normalization is not tested here
+    return nullptr;
+}
+
+const cvsearch::Publication* publication(const cvsearch::Profile& p, const std::string& title_word) {
+    for (const auto& pub : p.publications)
+        if (pub.title.find(title_word) != std::string::npos) return &pub;
+    return nullptr;
+}
+
+void check_affiliation(const cvsearch::Profile& p, const std::string& institution, int start, std::optional<int> end,
+                       bool current = false) {
+    CAPTURE(institution);
+    const auto* a = affiliation(p, institution);
+    REQUIRE(a != nullptr);
+    CHECK(a->start_year == start);
+    CHECK(a->end_year == end);
+    CHECK(a->current == current);
+}
+
+void check_publication(const cvsearch::Profile& p, const std::string& title_word, const std::string& venue, int year) {
+    CAPTURE(title_word);
+    const auto* pub = publication(p, title_word);
+    REQUIRE(pub != nullptr);
+    CHECK(pub->venue_raw.find(venue) != std::string::npos);  // as written: normalization is not tested here
+    CHECK(pub->year == year);
+}
+
+// Headings, entries and the name all come from the author's own macros; none
+// of their names is known to the reader.
+const char* kCustomMacroCv = R"TEX(\documentclass[11pt]{article}
+\def\myauthor{Ottilie Brannigan}
+\hypersetup{pdfauthor={\myauthor}, pdftitle={CV}}
+\newcommand{\mhead}[1]{\vspace{6pt}\noindent{\large\textsc{#1}}\par}
+\newcommand{\chapterhead}[2][0pt]{\vspace{#1}\section*{#2}}
+\def\works#1{\subsection{#1}}
+\newcommand{\memberships}{\section{Memberships}}
+\def\loopy{\loopy}
+\def\twice#1{\twice{#1}\twice{#1}}
+\begin{document}
+{\huge \myauthor}\\
+Department of Oceanography, University of Michigan
+
+\chapterhead{Education}
+Ph.D. in Oceanography, University of Washington, 2012--2017\\
+B.Sc. in Biology, University of Oregon, 2008--2012
+
+\mhead{Experience}
+Assistant Professor, University of Michigan, 2019--present\\
+Postdoctoral Fellow, Stanford University, 2017--2019
+
+\mhead{Field Campaigns}
+Arctic shelf survey aboard a research vessel.
+
+\works{Publications}
+\begin{enumerate}
+\item O. Brannigan and K. Lutz. Tidal mixing in glacial fjords. \textit{Nature Geoscience}, 2021.
+\item O. Brannigan. Internal waves over rough slopes. \textit{Journal of Physical Oceanography}, 2019.
+\end{enumerate}
+
+\mhead{Awards}
+Early Career Award, 2020
+
+\memberships
+American Geophysical Union
+\loopy\twice{x}
+\end{document}
+)TEX";
+
+}  // namespace
+
+TEST_CASE("LaTeX CV built on its own macros: \\newcommand and \\def headings, a \\def name") {
+    auto start = std::chrono::steady_clock::now();
+    auto p = parse_tex(kCustomMacroCv);
+    // A hang guard, not a speed target: self-recursive macros must stop at once.
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+
+    CHECK(p.name == "Ottilie Brannigan");
+    CHECK(has_section(p, "Education", "education"));          // \newcommand with an optional argument around \section*
+    CHECK(has_section(p, "Experience", "experience"));        // a formatting-only macro whose argument is a heading
+    CHECK(has_section(p, "Field Campaigns", "other"));        // the same macro, a heading nobody lists
+    CHECK(has_section(p, "Publications", "publications"));    // \def\works#1{\subsection{#1}}
+    CHECK(has_section(p, "Memberships", "service"));          // a zero-argument macro holding a \section
+    check_affiliation(p, "University of Washington", 2012, 2017);
+    check_affiliation(p, "University of Michigan", 2019, std::nullopt, true);
+    check_affiliation(p, "Stanford University", 2017, 2019);
+    check_publication(p, "Tidal mixing", "Nature Geoscience", 2021);
+    check_publication(p, "Internal waves", "Journal of Physical Oceanography", 2019);
+}
+
+TEST_CASE("moderncv CV: \\name{First}{Last}, \\cventry and \\cvitem") {
+    auto p = parse_tex(R"TEX(\documentclass[11pt,a4paper,sans]{moderncv}
+\moderncvstyle{classic}
+\moderncvcolor{blue}
+\name{Henrike}{Vossberg}
+\title{Curriculum Vitae}
+\email{h.vossberg@example.org}
+\begin{document}
+\makecvtitle
+\section{Education}
+\cventry{2010--2015}{Ph.D. in Computer Science}{ETH Zurich}{Zurich}{}{Thesis on distributed consensus.}
+\cventry{2006--2010}{B.Sc. in Mathematics}{University of Vienna}{Vienna}{}{}
+\section{Experience}
+\cventry{2018--present}{Senior Researcher}{Microsoft Research}{Cambridge, UK}{}{}
+\cventry{2015--2018}{Postdoctoral Researcher}{EPFL}{Lausanne}{}{}
+\section{Publications}
+\cvitem{2020}{H. Vossberg and P. Laine. Consensus under heavy churn. In \emph{Proceedings of OSDI}, 2020.}
+\cvitem{2017}{H. Vossberg. Byzantine clocks revisited. \emph{Distributed Computing}, 2017.}
+\end{document}
+)TEX");
+    CHECK(p.name == "Henrike Vossberg");
+    CHECK(section_kinds(p) == std::vector<std::string>{"header", "education", "experience", "publications"});
+    check_affiliation(p, "ETH Zurich", 2010, 2015);
+    check_affiliation(p, "University of Vienna", 2006, 2010);
+    check_affiliation(p, "Microsoft Research", 2018, std::nullopt, true);
+    check_affiliation(p, "EPFL", 2015, 2018);
+    check_publication(p, "churn", "OSDI", 2020);
+    check_publication(p, "Byzantine clocks", "Distributed Computing", 2017);
+}
+
+TEST_CASE("awesome-cv CV: five-argument \\cventry, \\cvsection, a \\name the class defines") {
+    auto p = parse_tex(R"TEX(\documentclass[11pt, a4paper]{awesome-cv}
+\name{Tobias}{Rindqvist}
+\position{Research Scientist{\enskip\cdotp\enskip}Roboticist}
+\email{tobias@example.com}
+\begin{document}
+\makecvheader
+\cvsection{Experience}
+\begin{cventries}
+  \cventry
+    {Research Scientist} % Job title
+    {Boston Dynamics} % Organization
+    {Waltham, MA} % Location
+    {Jan. 2020 - Present} % Date(s)
+    {
+      \begin{cvitems}
+        \item {Designed locomotion controllers for legged robots.}
+      \end{cvitems}
+    }
+  \cventry{Graduate Researcher}{Carnegie Mellon University}{Pittsburgh, PA}{Sep. 2014 - Dec. 2019}{}
+\end{cventries}
+\cvsection{Education}
+\begin{cventries}
+  \cventry{Ph.D. in Robotics}{Massachusetts Institute of Technology}{Cambridge, MA}{2009 - 2014}{}
+\end{cventries}
+\cvsection{Publications}
+\begin{itemize}
+  \item T. Rindqvist and M. Okafor. Learning to step over gaps. \textit{IEEE Transactions on Robotics}, 2022.
+\end{itemize}
+\end{document}
+)TEX");
+    CHECK(p.name == "Tobias Rindqvist");
+    CHECK(section_kinds(p) == std::vector<std::string>{"header", "experience", "education", "publications"});
+    check_affiliation(p, "Boston Dynamics", 2020, std::nullopt, true);
+    check_affiliation(p, "Carnegie Mellon University", 2014, 2019);
+    check_affiliation(p, "Massachusetts Institute of Technology", 2009, 2014);
+    check_publication(p, "step over gaps", "IEEE Transactions on Robotics", 2022);
+}
+
+TEST_CASE("a stated name with the family name in capitals") {
+    auto p = parse_tex("\\documentclass{moderncv}\\firstname{Maelle}\\familyname{DURAND-LEROUX}\\begin{document}\\makecvtitle\n"
+                       "\\section{Education}\\cventry{2014--2018}{PhD}{Sorbonne University}{Paris}{}{}\\end{document}");
+    CHECK(p.name == "Maelle Durand-Leroux");
+    // in running text the same shape is an acronym beside a word, not a name
+    auto q = parse_tex("\\begin{document}Research at KAIST\\\\Daejeon\\end{document}");
+    CHECK(q.name.empty());
+}
+
+TEST_CASE("a \\subsection is a title inside its section unless it names a section") {
+    auto p = parse_tex(R"TEX(\documentclass{article}
+\begin{document}
+\section*{Rowan Vance}
+\section{Experience}
+\subsection{University of Toronto}
+Assistant Professor, 2018--2021
+\section{Publications}
+\subsection{Submitted}
+\begin{itemize}
+\item R. Vance and T. Ng. Learning under drift. \textit{Machine Learning}, 2024.
+\end{itemize}
+\subsection{Journal Articles}
+\begin{itemize}
+\item R. Vance. Sparse drift detection. \textit{Journal of Machine Learning Research}, 2020.
+\end{itemize}
+\end{document}
+)TEX");
+    CHECK(section_kinds(p) == std::vector<std::string>{"header", "experience", "publications", "publications"});
+    check_affiliation(p, "University of Toronto", 2018, 2021);
+    REQUIRE(publication(p, "Learning under drift") != nullptr);
+    check_publication(p, "Sparse drift", "Journal of Machine Learning Research", 2020);
+}

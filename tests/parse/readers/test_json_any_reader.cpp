@@ -1,0 +1,175 @@
+// JSON CVs in schemas of their authors' own: read by key names and value
+// shapes through the whole pipeline (parse_bytes), never rejected for their shape.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "cvsearch/errors.hpp"
+#include "cvsearch/parse.hpp"
+
+using cvsearch::AffiliationKind;
+using cvsearch::Format;
+using cvsearch::Profile;
+
+namespace {
+
+Profile parse_one(const std::string& json, const std::string& name = "cv.json") {
+    auto profiles = cvsearch::parse_bytes(json, name);
+    REQUIRE(profiles.size() == 1);
+    return profiles.front();
+}
+
+const cvsearch::Affiliation* affiliation(const Profile& p, std::string_view institution_raw) {
+    auto it = std::find_if(p.affiliations.begin(), p.affiliations.end(),
+                           [&](const cvsearch::Affiliation& a) { return a.institution_raw == institution_raw; });
+    return it == p.affiliations.end() ? nullptr : &*it;
+}
+
+const cvsearch::Publication* publication(const Profile& p, std::string_view title_part) {
+    auto it = std::find_if(p.publications.begin(), p.publications.end(),
+                           [&](const cvsearch::Publication& x) { return x.title.find(title_part) != std::string::npos; });
+    return it == p.publications.end() ? nullptr : &*it;
+}
+
+// A top-level "profile" key, "employment" with "employer", "schools" with
+// "school", "papers" with "booktitle"/"journal", skills grouped by category.
+const char* const kProfileKeyed = R"({
+  "profile": {
+    "firstName": "Marisol",
+    "lastName": "Quintero",
+    "contact": {"email": "marisol@example.edu", "website": "https://marisol.example.edu"},
+    "title": "Assistant Professor of Computer Science"
+  },
+  "employment": [
+    {"employer": "Riverbend University", "role": "Assistant Professor", "start": "2021-08", "end": "present"},
+    {"employer": "Lumen Analytics Inc.", "role": "Research Scientist", "dates": "2018 - 2021"}
+  ],
+  "schools": [
+    {"school": "Northfield Institute of Technology", "degree": "Ph.D.", "subject": "Computer Science", "year": "2012–2018"}
+  ],
+  "papers": [
+    {"title": "Sparse Sketches for Streaming Graphs", "authors": "Marisol Quintero; Ike Adebayo",
+     "booktitle": "Proceedings of the ACM SIGMOD International Conference on Management of Data", "year": 2022},
+    {"title": "Learned Index Repair", "authors": ["Marisol Quintero", {"name": "Tove Lind"}],
+     "journal": "The VLDB Journal", "date": "2020-05-01"},
+    {"title": "Adaptive Join Ordering under Drift", "authors": "M. Quintero", "venue": "NeurIPS", "year": "2024",
+     "status": "under review"}
+  ],
+  "skills": {"Programming": ["Rust", "C++"], "Data": ["SQL"]},
+  "researchInterests": "data systems; streaming; learned indexes"
+})";
+
+}  // namespace
+
+TEST_CASE("generic JSON: a top-level profile key and odd key names give name, affiliations and publications") {
+    Profile p = parse_one(kProfileKeyed);
+    CHECK(p.source.format == Format::json);
+    CHECK(p.name == "Marisol Quintero");
+    CHECK(p.emails == std::vector<std::string>{"marisol@example.edu"});
+    CHECK(p.homepage == "https://marisol.example.edu");
+
+    const auto* riverbend = affiliation(p, "Riverbend University");
+    REQUIRE(riverbend);
+    CHECK(riverbend->kind == AffiliationKind::work);
+    CHECK(riverbend->role == "Assistant Professor");
+    CHECK(riverbend->start_year == 2021);
+    CHECK(riverbend->current);
+    const auto* lumen = affiliation(p, "Lumen Analytics Inc.");
+    REQUIRE(lumen);
+    CHECK(lumen->start_year == 2018);
+    CHECK(lumen->end_year == 2021);
+    const auto* school = affiliation(p, "Northfield Institute of Technology");
+    REQUIRE(school);
+    CHECK(school->kind == AffiliationKind::education);
+    CHECK(school->role == "Ph.D. in Computer Science");
+    CHECK(school->start_year == 2012);
+    CHECK(school->end_year == 2018);
+
+    const auto* sketches = publication(p, "Sparse Sketches");
+    REQUIRE(sketches);
+    CHECK(sketches->venue == "SIGMOD");
+    CHECK(sketches->year == 2022);
+    CHECK(sketches->authors == std::vector<std::string>{"Marisol Quintero", "Ike Adebayo"});
+    const auto* repair = publication(p, "Learned Index Repair");
+    REQUIRE(repair);
+    CHECK(repair->venue_raw == "The VLDB Journal");
+    CHECK(repair->year == 2020);
+    CHECK(repair->authors == std::vector<std::string>{"Marisol Quintero", "Tove Lind"});
+    const auto* drift = publication(p, "Adaptive Join Ordering");
+    REQUIRE(drift);  // kept, but a paper under review has no venue
+    CHECK(drift->venue.empty());
+    CHECK(drift->year == 2024);
+
+    for (const char* s : {"Rust", "C++", "SQL"}) CHECK(std::count(p.skills.begin(), p.skills.end(), s) == 1);
+    CHECK(std::count(p.interests.begin(), p.interests.end(), "streaming") == 1);
+    auto facets = cvsearch::facets_of(p);
+    CHECK(std::count(facets.venue.begin(), facets.venue.end(), "NeurIPS") == 0);
+}
+
+TEST_CASE("generic JSON: a {\"cv\": ...} wrapper, personal_info, wrapped sections and free-text entries") {
+    Profile p = parse_one(R"({"cv": {
+      "personal_info": {"name": "Teodor Vasquez-Lund", "email": ["teodor@example.org"]},
+      "positions": {"title": "Appointments", "items": [
+        {"organization": "Halden Research Institute", "position": "Postdoctoral Fellow", "startDate": "2019", "endDate": "2022"}]},
+      "experience": {
+        "acme": {"head": {"title": "Robot Perception", "subtitle": "Research Intern", "location": "Pellham Robotics Lab", "date": "2017"}}},
+      "publications": [
+        "T. Vasquez-Lund and A. Moreau. Contact-Rich Grasping with Tactile Priors. In IEEE International Conference on Robotics and Automation (ICRA), 2021."
+      ],
+      "education": [{"institution": {"name_en": "University of Tarrow", "acronym": "UT"}, "start_date": "2013-09-01", "end_date": "2018-06-30", "degree": "PhD"}]
+    }})");
+    CHECK(p.source.format == Format::json);
+    CHECK(p.name == "Teodor Vasquez-Lund");
+    CHECK(p.emails == std::vector<std::string>{"teodor@example.org"});
+    const auto* halden = affiliation(p, "Halden Research Institute");
+    REQUIRE(halden);
+    CHECK(halden->start_year == 2019);
+    CHECK(halden->end_year == 2022);
+    const auto* lab = affiliation(p, "Pellham Robotics Lab");
+    REQUIRE(lab);
+    CHECK(lab->role == "Research Intern");
+    CHECK(lab->start_year == 2017);
+    const auto* tarrow = affiliation(p, "University of Tarrow");
+    REQUIRE(tarrow);
+    CHECK(tarrow->kind == AffiliationKind::education);
+    CHECK(tarrow->start_year == 2013);
+    CHECK(tarrow->end_year == 2018);
+    const auto* grasp = publication(p, "Contact-Rich Grasping");  // a free-text entry, read by the text extractor
+    REQUIRE(grasp);
+    CHECK(grasp->venue == "ICRA");
+    CHECK(grasp->year == 2021);
+}
+
+TEST_CASE("generic JSON: values of unexpected types are passed over, not fatal") {
+    // JSON Resume keys whose values do not follow its schema, and JSON5-isms.
+    Profile p = parse_one(R"({
+      "basics": {"name": "Ilse Brandvold"},
+      // written by a generator that allows comments
+      "work": [{"name": "Fjordline Systems AS", "position": "Engineer", "startDate": "2016", "endDate": "2019",
+                "highlights": [{"text": "an object where a string belongs"}]},],
+      "publications": [{"name": "Quiet Consensus", "publisher": "USENIX ATC", "releaseDate": "2019",
+                        "authors": [{"name": "Ilse Brandvold"}]}],
+      "awards": 3
+    })");
+    CHECK(p.name == "Ilse Brandvold");
+    const auto* fjord = affiliation(p, "Fjordline Systems AS");
+    REQUIRE(fjord);
+    CHECK(fjord->start_year == 2016);
+    CHECK(fjord->end_year == 2019);
+    const auto* quiet = publication(p, "Quiet Consensus");
+    REQUIRE(quiet);
+    CHECK(quiet->year == 2019);
+    CHECK(quiet->authors == std::vector<std::string>{"Ilse Brandvold"});
+}
+
+TEST_CASE("generic JSON: JSON Resume and cvsearch profile JSON still go to their own readers") {
+    Profile resume = parse_one(R"({"basics": {"name": "Ada Example"}, "work": [{"name": "Acme Corp", "position": "Engineer", "startDate": "2020"}],
+                                  "myExtraKey": {"anything": 1}})");
+    CHECK(resume.source.format == Format::json_resume);
+    CHECK(resume.name == "Ada Example");
+    Profile own = parse_one(R"({"id": "x", "name": "Bea Example", "affiliations": [{"institution": "Example University", "kind": "work"}]})");
+    CHECK(own.source.format == Format::profile_json);
+    CHECK(own.name == "Bea Example");
+    CHECK_THROWS_AS(parse_one(R"({"name": "broken",)"), cvsearch::Error);  // malformed JSON is still an error
+}
