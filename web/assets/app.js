@@ -375,9 +375,10 @@
       setStatus(hits.length ? count + " — showing " + first + "–" + last : count);
     }
 
-    // With no results the suggestion is the empty state's first way out.
+    // With no results the suggestion is the empty state's first way out; when the
+    // server searched it instead (r.searched), a warning says so.
     const sug = $("suggestion");
-    if (r.suggestion && total > 0) {
+    if (r.suggestion && total > 0 && r.searched !== r.suggestion) {
       const link = $("suggestion-link");
       link.textContent = r.suggestion;
       link.href = urlOf(variant({ q: r.suggestion }));
