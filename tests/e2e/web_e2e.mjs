@@ -537,6 +537,10 @@ async function newUserSteps(page, base) {
   if (both.relaxed) {  // the server went on with profiles that have some of the words
     check((await statusTotal(page)) === both.total && !(await page.eval(isShown("#empty"))), "relaxed by the server: its results are listed");
     check(JSON.stringify(await shownWarnings()) === JSON.stringify(both.warnings), "and its warning says so: " + JSON.stringify(both.warnings));
+    const words = await page.eval(`Array.from(document.querySelectorAll("#results .hit")).map((h) =>
+      (h.querySelector(".words") || {}).textContent || "").map((t) => t.replace(/\u00a0/g, " "))`);
+    check(JSON.stringify(words) === JSON.stringify(both.hits.map((h) => h.words_matched + " of " + both.query_words + " words")),
+      "each card says how many of the words it has: " + JSON.stringify(words));
   } else {
     check(await page.eval(isShown("#empty")), "an empty state is shown");
     check((await page.eval(`document.getElementById("empty-title").textContent`)).includes("fault quasarflux"), "it names the query");

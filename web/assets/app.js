@@ -392,7 +392,7 @@
 
     const list = $("results");
     clear(list);
-    for (const hit of hits) list.appendChild(renderHit(hit));
+    for (const hit of hits) list.appendChild(renderHit(hit, r));
 
     const pager = $("pager");
     pager.hidden = total <= PAGE && state.offset === 0;
@@ -540,7 +540,7 @@
   /// A result card: name, position and institution, years active, publication
   /// count, top venues, then the passages that matched. A field the API leaves
   /// out is left out.
-  function renderHit(hit) {
+  function renderHit(hit, r) {
     const li = el("li", "hit");
     li.dataset.id = String(hit.id);
     const h3 = el("h3");
@@ -562,6 +562,9 @@
       li.appendChild(p);
     }
     const facts = [];
+    // Relaxed results (fewer than a page had every word): how many this one has.
+    if (r.relaxed && Number.isInteger(hit.words_matched) && hit.words_matched > 0 && Number.isInteger(r.query_words))
+      facts.push(el("span", "words", hit.words_matched + "\u00a0of\u00a0" + r.query_words + "\u00a0words"));
     const span = activeYears(hit);
     // No-break spaces keep "Top venues:" and "3 publications" whole on a narrow card.
     if (span) facts.push(el("span", "years", "Active\u00a0" + span));
@@ -575,7 +578,8 @@
         if (i) p.appendChild(el("span", "sep", " · "));
         p.appendChild(f);
       });
-      if (span) facts[0].title = "Years of the first and the latest publication";
+      const years = p.querySelector(".years");
+      if (years) years.title = "Years of the first and the latest publication";
       li.appendChild(p);
     }
     for (const h of hit.highlights || []) {
