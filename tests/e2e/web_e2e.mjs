@@ -7,9 +7,14 @@
 // types a query and sees highlighted results, ticks an institution and sees
 // the results and the facet counts change, sets the year range from the
 // histogram, pages, opens a profile, and checks the hostile profiles render as
-// inert text (no script ran, no element came from CV text).
+// inert text (no script ran, no element came from CV text). Then what a new
+// user sees: the result card, passage labels, the tab title, active-filter chips,
+// a URL's alias ticked as the index's value, the empty states, and the layout
+// at 390 px (nothing off screen, results first, facets behind "Filters") and
+// at 1280 px.
 //
 //   node web_e2e.mjs CVSEARCH_BINARY [CHROMIUM]      (tests/e2e/run.sh finds both)
+// $CVSEARCH_E2E_SHOTS=DIR saves screenshots of both layouts there, to look at.
 // Exit status 0: passed; 1: failed (the reason is printed).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -54,11 +59,11 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ---- fictional profiles ------------------------------------------------------------
 
-function profile(id, name, institution, interests, pubs, extra = {}) {
+function profile(id, name, institution, interests, pubs, extra = {}, role = "Researcher") {
   return {
-    id, name, headline: "Researcher, " + institution, homepage: "https://example.org/" + id, emails: [],
+    id, name, headline: role + ", " + institution, homepage: "https://example.org/" + id, emails: [],
     interests,
-    affiliations: [{ institution, institution_raw: institution, kind: "work", role: "Researcher", start_year: 2015, end_year: null, current: true }],
+    affiliations: [{ institution, institution_raw: institution, kind: "work", role, start_year: 2015, end_year: null, current: true }],
     publications: pubs.map(([title, venue, year]) => ({ title, venue, venue_raw: venue, year, kind: "conference", authors: [] })),
     skills: [], awards: [], sections: [],
     ...extra,
@@ -71,7 +76,7 @@ const people = [
   profile("kaist/min-seo-park", "Min-Seo Park", "KAIST", ["fault tolerance", "storage"],
     [["Fault-Tolerant Key-Value Stores", "OSDI", 2022], ["Cheap Replicas", "EuroSys", 2020]]),
   profile("eth/lina-brunner", "Lina Brunner", "ETH Zürich", ["fault tolerance", "HPC"],
-    [["Checkpointing Fault Tolerance in Exascale Solvers", "SC", 2022], ["Resilient Collectives", "PPoPP", 2018]]),
+    [["Über-Checkpoints 🚀 for Fault Tolerance in Exascale Solvers", "SC", 2022], ["Resilient Collectives", "PPoPP", 2018]]),
   profile("mit/oren-castellano", "Oren Castellano", "MIT", ["formal verification"],
     [["Verified Fault Tolerance for Replicated Logs", "SOSP", 2023], ["Typed Storage Engines", "VLDB", 2020]]),
   profile("mit/amara-okafor-lind", "Amara Okafor-Lind", "MIT", ["fault tolerance"],
@@ -79,7 +84,8 @@ const people = [
   profile("cmu/priya-venkataraman", "Priya Venkataraman", "Carnegie Mellon University", ["scheduling"],
     [["Scheduling Tail Latency", "NSDI", 2020], ["Energy-Aware Clusters", "EuroSys", 2016]]),
   profile("umich/tomas-ferreira", "Tomás Ferreira", "University of Michigan", ["fault tolerance"],
-    [["Fault Tolerance without Replication", "NSDI", 2017], ["Cheap Snapshots", "OSDI", 2024]]),
+    [["Fault Tolerance without Replication", "NSDI", 2017], ["Cheap Snapshots", "OSDI", 2024],
+     ["Replicas Considered Harmful", "NSDI", 2019]], {}, "Associate Professor"),
 ];
 for (let i = 0; i < 8; i++)  // enough profiles for a second page
   people.push(profile("filler/person-" + i, "Filler Person " + "ABCDEFGH"[i], "University of Michigan", ["compilers"],
@@ -265,6 +271,21 @@ class Page {
     await this.send("Input.insertText", { text });
   }
 
+  /// The window's size in CSS pixels (a phone's when narrow).
+  async viewport(width, height) {
+    await this.send("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: 1, mobile: width < 600 });
+  }
+
+  /// Saves a PNG of the viewport as DIR/NAME.png when $CVSEARCH_E2E_SHOTS=DIR.
+  async screenshot(name) {
+    const dir = process.env.CVSEARCH_E2E_SHOTS;
+    if (!dir) return;
+    const { data } = await this.send("Page.captureScreenshot", { format: "png" });
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, name + ".png"), Buffer.from(data, "base64"));
+    log("  screenshot " + path.join(dir, name + ".png"));
+  }
+
   async pressEnter() {
     const key = { key: "Enter", code: "Enter", windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 };
     await this.send("Input.dispatchKeyEvent", { type: "rawKeyDown", ...key });
@@ -295,10 +316,12 @@ async function main() {
   await page.send("Page.enable");
   await page.send("Runtime.enable");
   await page.send("Log.enable");
+  await page.viewport(1280, 900);
 
   log("1. the page loads and shows every profile");
   await page.goto(base + "/");
   check((await page.eval(`document.getElementById("status").textContent`)).includes("18 profiles"), "status says 18 profiles");
+  check((await page.eval("document.title")) === "cvsearch", "the tab title is the site's name with no query");
 
   log("2. type a query: highlighted results");
   let seq = await page.seq();
@@ -309,8 +332,9 @@ async function main() {
   check(hits.length >= 5, `results shown (${hits.length})`);
   check(hits.every((h) => h.marks.length > 0), "every hit has <mark> highlights");
   check(hits.every((h) => h.marks.every((m) => /^(fault|tolerance|tolerant)([\s-]+(fault|tolerance|tolerant))*$/i.test(m))),
-    "marks are the query words: " + JSON.stringify(hits.map((h) => h.marks)));
+    "marks are the query words (after ü and 🚀 too: spans cut on character boundaries): " + JSON.stringify(hits.map((h) => h.marks)));
   check((await page.eval("location.search")).includes("q=fault+tolerance"), "the query is in the URL");
+  check((await page.eval("document.title")) === "fault tolerance — cvsearch", "the tab title follows the query");
   const totalBefore = await page.eval(`document.getElementById("status").textContent`);
   const instBefore = await page.eval(facetCounts("institution"));
   const venueBefore = await page.eval(facetCounts("venue"));
@@ -375,8 +399,10 @@ async function main() {
   check((await page.eval(`document.querySelectorAll("#profile-body .title").length`)) === 2, "its two publications");
   check((await page.eval(`document.querySelector("#profile-body a.homepage").href`)) === "https://example.org/mit/oren-castellano", "an https homepage is a link");
   check((await page.eval("new URLSearchParams(location.search).get('profile')")) === "mit/oren-castellano", "the profile is in the URL");
+  check((await page.eval("document.title")) === "Oren Castellano — cvsearch", "the tab title names the open profile");
   await page.click("#back");
   check(await page.eval(`document.getElementById("profile").hidden`), "back to the results");
+  check((await page.eval("document.title")) === "fault tolerance — cvsearch", "back: the tab title follows the query again");
 
   log("7. hostile profiles render as inert text");
   await page.goto(base + "/?q=quasarflux");
@@ -400,12 +426,211 @@ async function main() {
   }
   await page.eval(`document.querySelectorAll("*").forEach((e) => e.dispatchEvent(new MouseEvent("mouseover", {bubbles: true})))`);
   check((await page.eval("typeof window.__xss")) === "undefined", "no injected script ran (window.__xss is unset)");
+  await newUserSteps(page, base);
+
   check(page.dialogs.length === 0, "no dialogs: " + JSON.stringify(page.dialogs));
   check(page.exceptions.length === 0, "no uncaught page errors: " + JSON.stringify(page.exceptions));
   const csp = page.console.filter((c) => /Content Security Policy/i.test(c));
   check(csp.length === 0, "no CSP violations: " + JSON.stringify(csp));
 
   await browser.send("Browser.close").catch(() => {});
+}
+
+// ---- what a new user sees ------------------------------------------------------------
+
+const statusTotal = (page) => page.eval(`parseInt(document.getElementById("status").textContent, 10) || 0`);
+const isShown = (selector) => `(() => { const e = document.querySelector(${JSON.stringify(selector)});
+  return !!e && getComputedStyle(e).display !== "none" && e.getClientRects().length > 0; })()`;
+const rectOf = (selector) => `(() => { const r = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect();
+  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; })()`;
+const chips = `Array.from(document.querySelectorAll("#chips .chip .chip-label")).map((c) => c.textContent)`;
+const ticked = (name) => `Array.from(document.querySelectorAll("#facet-${name} input:checked")).map((b) => b.value)`;
+const noOverflow = (page) => page.eval("document.scrollingElement.scrollWidth");
+
+/// The card the fixture implies for `p`: its years, publication count and venues
+/// (most papers first, then the latest).
+function expectedCard(p) {
+  const years = p.publications.map((x) => x.year);
+  const venues = new Map();
+  for (const x of p.publications) {
+    const v = venues.get(x.venue) || { n: 0, latest: 0 };
+    venues.set(x.venue, { n: v.n + 1, latest: Math.max(v.latest, x.year) });
+  }
+  const top = Array.from(venues).sort((a, b) => b[1].n - a[1].n || b[1].latest - a[1].latest).slice(0, 3).map(([v]) => v);
+  return {
+    position: p.affiliations[0].role, institution: p.affiliations[0].institution,
+    years: "Active " + Math.min(...years) + "–" + Math.max(...years),
+    pubs: p.publications.length + " publications", venues: (top.length === 1 ? "Top venue: " : "Top venues: ") + top.join(", "),
+  };
+}
+
+async function newUserSteps(page, base) {
+  log("8. the result card and the passage labels");
+  await page.goto(base + "/?q=fault+tolerance");
+  const faultTotal = await statusTotal(page);
+  const tomas = people.find((p) => p.id === "umich/tomas-ferreira");
+  const card = await page.eval(`(() => { const h = document.querySelector('#results .hit[data-id="${tomas.id}"]');
+    const t = (s) => ((h.querySelector(s) || {}).textContent || "").replace(/\u00a0/g, " ");
+    return {position: t(".position"), institution: t(".institution"), years: t(".years"), pubs: t(".pubs"), venues: t(".venues")}; })()`);
+  const apiHit = (await (await fetch(base + "/api/search?q=fault+tolerance")).json()).hits.find((h) => h.id === tomas.id);
+  if ("publications" in apiHit) {
+    const want = expectedCard(tomas);
+    check(JSON.stringify(card) === JSON.stringify(want), "the card shows position, institution, years active, publications, top venues: " +
+      JSON.stringify(card) + " (expected " + JSON.stringify(want) + ")");
+  } else {
+    log("  (this server's hits have no card fields: the card degrades to name and institution)");
+    check(card.institution === tomas.affiliations[0].institution && !card.position && !card.years && !card.pubs && !card.venues &&
+      !(await page.eval(`document.querySelector("#results .facts")`)), "the card shows what the API gives and nothing empty: " + JSON.stringify(card));
+  }
+  const labels = await page.eval(`Array.from(document.querySelectorAll("#results .fragment")).map((f) => {
+    const l = f.querySelector(".field"); return [f.dataset.field, l ? l.textContent : "", l ? getComputedStyle(l).textTransform : ""]; })`);
+  check(labels.some(([f, l]) => f === "title" && l === "Publication"), "a publication title is labelled \"Publication\"");
+  check(labels.some(([f, l]) => f === "interests" && l === "Research interests"), "interests are labelled \"Research interests\"");
+  check(labels.every(([f, l, t]) => t === "none" && l !== f.toUpperCase() && !/^(HEADER|OTHER)$/i.test(l)),
+    "no raw or shouted field names: " + JSON.stringify(labels));
+
+  log("9. active-filter chips and clear all");
+  let seq = await page.seq();
+  await page.click(`#facet-institution input[value="KAIST"]`);
+  await page.searchAfter(seq);
+  check(JSON.stringify(await page.eval(chips)) === JSON.stringify(["Institution: KAIST"]), "a chip for the ticked institution");
+  check(await page.eval(isShown("#chips .clear-all")), "a \"Clear all\" button");
+  seq = await page.seq();
+  await page.click(`#chips .chip[data-value="KAIST"] .chip-remove`);
+  await page.searchAfter(seq);
+  check((await page.eval(chips)).length === 0 && !(await page.eval(isShown("#chips"))), "removing the chip removes the filter and the chip");
+  check((await page.eval(ticked("institution"))).length === 0, "KAIST is unticked");
+  check((await statusTotal(page)) === faultTotal, "all the query's results are back");
+  seq = await page.seq();
+  await page.click(`#facet-institution input[value="KAIST"]`);
+  await page.searchAfter(seq);
+  seq = await page.seq();
+  await page.click(`#year-histogram .bar[data-year="2021"]`);
+  await page.searchAfter(seq);
+  check(JSON.stringify(await page.eval(chips)) === JSON.stringify(["Institution: KAIST", "Years: 2021"]), "two chips: " + JSON.stringify(await page.eval(chips)));
+  seq = await page.seq();
+  await page.click("#chips .clear-all");
+  await page.searchAfter(seq);
+  check((await page.eval(chips)).length === 0, "clear all removes every chip");
+  check((await page.eval("location.search")) === "?q=fault+tolerance", "clear all keeps the query, drops the filters: " + (await page.eval("location.search")));
+  check((await statusTotal(page)) === faultTotal, "clear all: all the query's results");
+
+  log("10. a URL's alias is ticked as the index's value");
+  const umich = people.concat(hostile).filter((p) => p.affiliations[0].institution === "University of Michigan").length;
+  for (const [alias, canonical, count] of [["UMich", "University of Michigan", umich],
+                                           ["kaist", "KAIST", people.concat(hostile).filter((p) => p.affiliations[0].institution === "KAIST").length]]) {
+    await page.goto(base + "/?institution=" + encodeURIComponent(alias));
+    check(JSON.stringify(await page.eval(ticked("institution"))) === JSON.stringify([canonical]), `?institution=${alias}: "${canonical}" is ticked`);
+    const listed = await page.eval(facetCounts("institution"));
+    check(!listed.some(([v]) => v === alias), `no "${alias}" entry beside it: ` + JSON.stringify(listed));
+    check(listed.some(([v, c, t]) => v === canonical && c === count && t), `"${canonical} ${count}" ticked`);
+    check(JSON.stringify(await page.eval(chips)) === JSON.stringify(["Institution: " + canonical]), "the chip names " + canonical);
+    check((await page.eval("new URLSearchParams(location.search).get('institution')")) === canonical, "the URL names " + canonical);
+    check((await statusTotal(page)) === count, `${count} profiles`);
+  }
+
+  log("11. empty results say why and offer ways out");
+  const api = async (query) => (await fetch(base + "/api/search?" + query)).json();
+  const shownWarnings = () => page.eval(`Array.from(document.querySelectorAll("#warnings li")).map((w) => w.textContent)`);
+  await page.goto(base + "/?q=fault+quasarflux");
+  const both = await api("q=fault+quasarflux");
+  if (both.relaxed) {  // the server went on with profiles that have some of the words
+    check((await statusTotal(page)) === both.total && !(await page.eval(isShown("#empty"))), "relaxed by the server: its results are listed");
+    check(JSON.stringify(await shownWarnings()) === JSON.stringify(both.warnings), "and its warning says so: " + JSON.stringify(both.warnings));
+    const words = await page.eval(`Array.from(document.querySelectorAll("#results .hit")).map((h) =>
+      (h.querySelector(".words") || {}).textContent || "").map((t) => t.replace(/\u00a0/g, " "))`);
+    check(JSON.stringify(words) === JSON.stringify(both.hits.map((h) => h.words_matched + " of " + both.query_words + " words")),
+      "each card says how many of the words it has: " + JSON.stringify(words));
+  } else {
+    check(await page.eval(isShown("#empty")), "an empty state is shown");
+    check((await page.eval(`document.getElementById("empty-title").textContent`)).includes("fault quasarflux"), "it names the query");
+    await page.waitFor(`document.querySelector('#empty-tips li[data-kind="relax"][data-count]')`, "the relaxed query's count");
+    const relaxed = await page.eval(`(() => { const li = document.querySelector('#empty-tips li[data-kind="relax"]');
+      return {query: li.querySelector("a").textContent, count: Number(li.dataset.count)}; })()`);
+    check(relaxed.query === "fault OR quasarflux" && relaxed.count > 0, "any of the words, with its count: " + JSON.stringify(relaxed));
+    seq = await page.seq();
+    await page.click(`#empty-tips li[data-kind="relax"] a`);
+    await page.searchAfter(seq);
+    check((await statusTotal(page)) === relaxed.count && !(await page.eval(isShown("#empty"))), "following it finds that many");
+  }
+
+  await page.goto(base + "/?q=fault+tolerance&institution=Michgan");
+  check((await statusTotal(page)) === 0 && (await page.eval(isShown("#empty"))), "a filter value the index lacks: empty state");
+  const warnings = await page.eval(`Array.from(document.querySelectorAll("#warnings li")).map((w) => w.textContent)`);
+  check(warnings.some((w) => w.includes("Michgan") && w.includes("not in the index")), "the warning says the value is not in the index: " + JSON.stringify(warnings));
+  const meant = await page.eval(`Array.from(document.querySelectorAll("#warnings a.meant")).map((a) => a.textContent)`);
+  if (meant.length) check(meant.includes("University of Michigan"), "its \"did you mean\" values are links: " + JSON.stringify(meant));
+  else log("  (this server's warning has no \"did you mean\"; it is shown as text)");
+  await page.waitFor(`document.querySelector('#empty-tips li[data-kind="drop"][data-count]')`, "the count without the filter");
+  const drop = await page.eval(`(() => { const li = document.querySelector('#empty-tips li[data-kind="drop"]');
+    return {text: li.querySelector("a").textContent, count: Number(li.dataset.count)}; })()`);
+  check(drop.text === "Remove Institution: Michgan" && drop.count === faultTotal, "a filter to drop, with what it leaves: " + JSON.stringify(drop));
+  check(JSON.stringify(await page.eval(chips)) === JSON.stringify(["Institution: Michgan"]), "its chip");
+  check(await page.eval(`document.querySelector('#empty-tips li[data-kind="relax"][data-count="0"]').hidden`),
+    "\"fault OR tolerance\" (still filtered: nothing) is left out beside a way that finds something");
+  await page.screenshot("1280-empty");
+
+  await page.goto(base + "/?q=toleranse");
+  const misspelt = await api("q=toleranse");
+  if (misspelt.searched) {  // the server searched the suggestion instead
+    check(misspelt.searched === "tolerance" && (await statusTotal(page)) === misspelt.total && misspelt.total > 0, "a misspelt query: the suggestion's results");
+    check(JSON.stringify(await shownWarnings()) === JSON.stringify(misspelt.warnings), "a warning says so: " + JSON.stringify(misspelt.warnings));
+    check(!(await page.eval(isShown("#suggestion"))), "and no \"Did you mean\" for what is already shown");
+  } else {
+    const suggested = await page.eval(`(() => { const li = document.querySelector('#empty-tips li[data-kind="suggestion"]');
+      return li && {query: li.querySelector("a").textContent, count: Number(li.dataset.count)}; })()`);
+    check(suggested && suggested.query === "tolerance" && suggested.count === people.concat(hostile).filter((p) =>
+      /toleran/i.test(p.interests.concat(p.publications.map((x) => x.title)).join(" "))).length,
+      "a misspelt query: the empty state offers the corrected query and what it finds: " + JSON.stringify(suggested));
+    check(!(await page.eval(isShown("#suggestion"))), "once, not also above it");
+  }
+  await page.screenshot("1280-suggestion");
+
+  log("12. at 390 px: nothing off screen, results first, facets behind \"Filters\"");
+  await page.viewport(390, 844);
+  await page.goto(base + "/?q=fault+tolerance");
+  check((await noOverflow(page)) <= 390, "no horizontal overflow (scrollWidth " + (await noOverflow(page)) + ")");
+  for (const sel of ["#q", "#search-form button[type=submit]", "#sort", "#filters-toggle"]) {
+    const r = await page.eval(rectOf(sel));
+    check(r.left >= 0 && r.right <= 390, sel + " is on screen: " + JSON.stringify(r));
+  }
+  check(!(await page.eval(isShown("#facets"))) && (await page.eval(isShown("#filters-toggle"))), "facets folded behind a Filters button");
+  check((await page.eval(rectOf("#results .hit"))).top < 400, "the first result is near the top: " + JSON.stringify(await page.eval(rectOf("#results .hit"))));
+  await page.screenshot("390-results");
+  await page.click("#filters-toggle");
+  check((await page.eval(isShown("#facets"))) && (await page.eval(`document.getElementById("filters-toggle").getAttribute("aria-expanded")`)) === "true",
+    "Filters opens the facets");
+  seq = await page.seq();
+  await page.click(`#facet-institution input[value="KAIST"]`);
+  await page.searchAfter(seq);
+  check(await page.eval(isShown("#facets")), "ticking a value keeps the panel open");
+  check((await page.eval(`document.getElementById("filters-done").textContent`)) === "Show 2 profiles", "its button says what ticking left");
+  await page.screenshot("390-filters");
+  await page.click("#filters-done");
+  check(!(await page.eval(isShown("#facets"))), "the button closes the panel");
+  check((await page.eval(`document.getElementById("filters-toggle").textContent`)) === "Filters (1)", "Filters (1)");
+  check(JSON.stringify(await page.eval(chips)) === JSON.stringify(["Institution: KAIST"]), "the chip shows the filter");
+  check((await noOverflow(page)) <= 390, "no overflow with a chip");
+  await page.goto(base + "/?q=fault+tolerance&institution=Michgan");
+  await page.waitFor(`document.querySelector('#empty-tips li[data-count]')`, "the empty state's counts");
+  check((await noOverflow(page)) <= 390, "no overflow in the empty state");
+  await page.screenshot("390-empty");
+  await page.goto(base + "/?q=fault+tolerance&profile=" + encodeURIComponent(tomas.id));
+  await page.waitFor(`document.body.dataset.profileState === "ready"`, "the profile to load");
+  check((await noOverflow(page)) <= 390 && !(await page.eval(isShown("#facets"))), "a profile fits, without the facets");
+  await page.screenshot("390-profile");
+  await page.viewport(360, 740);
+  await page.goto(base + "/?q=fault+tolerance&institution=KAIST&venue=OSDI");
+  check((await noOverflow(page)) <= 360, "no overflow at 360 px either (scrollWidth " + (await noOverflow(page)) + ")");
+
+  log("13. at 1280 px: facets beside the results");
+  await page.viewport(1280, 900);
+  await page.goto(base + "/?q=fault+tolerance");
+  check((await page.eval(isShown("#facets"))) && !(await page.eval(isShown("#filters-toggle"))), "facets shown, no Filters button");
+  const facetsBox = await page.eval(rectOf("#facets")), resultsBox = await page.eval(rectOf("#results-pane"));
+  check(facetsBox.right <= resultsBox.left && facetsBox.top === resultsBox.top, "facets on the left of the results, level with them");
+  check((await noOverflow(page)) <= 1280, "no horizontal overflow");
+  await page.screenshot("1280-results");
 }
 
 main().then(

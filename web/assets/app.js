@@ -11,10 +11,19 @@
   const PAGE = 10;
   const FACET_VALUES = 100;  // the API's maximum: the year histogram wants every year
   const FACET_SHOWN = 12;    // facet values listed before "Show all"
+  const PROBES = 6;          // at most this many extra counts for an empty result's way out
+  const TITLE = "cvsearch";
+  // Passage labels a reader understands. The API names a passage by its field or
+  // by the kind of CV section it comes from; "header" (the top of a CV) and
+  // "other" (a section of no known kind) say nothing, so they read "CV".
   const FIELD_LABELS = {
-    title: "Publication", interests: "Interests", headline: "Headline", skills: "Skills",
-    affiliation: "Affiliation", award: "Award", name: "Name",
+    title: "Publication", interests: "Research interests", headline: "Headline", skills: "Skills",
+    affiliation: "Affiliation", award: "Award", awards: "Awards", name: "Name", experience: "Experience",
+    research: "Research", education: "Education", summary: "Summary", publications: "Publications",
+    projects: "Projects", teaching: "Teaching", service: "Service", news: "News", contact: "Contact",
+    references: "References", header: "CV", other: "CV",
   };
+  const FACET_LABELS = { institution: "Institution", venue: "Venue" };
 
   const $ = (id) => document.getElementById(id);
   const encoder = new TextEncoder();
@@ -25,6 +34,8 @@
   let searchSeq = 0;
   let searchAbort = null;
   const expanded = { institution: false, venue: false };
+  const canonicalCache = new Map();  // "facet\nvalue" -> the index's value (canonicalValues)
+  let shownProfileName = "";         // the open profile's name, for the tab title
 
   // ---- small DOM helpers ------------------------------------------------------------
 
@@ -39,20 +50,46 @@
     while (node.firstChild) node.removeChild(node.firstChild);
   }
 
-  /// Appends `text` to `parent` with the byte ranges `spans` ([[begin, end], ...],
-  /// UTF-8 offsets as the API gives them) wrapped in <mark>. Text only, no HTML.
-  function appendHighlighted(parent, text, spans) {
-    const bytes = encoder.encode(String(text));
+  /// Appends `text` to `parent` with the ranges `spans` ([[begin, end], ...]) wrapped
+  /// in <mark>; `cut(begin, end)` gives the text of a range and `length` is where the
+  /// text ends. Ranges out of order or out of bounds are skipped. Text only, no HTML.
+  function appendMarked(parent, spans, length, cut) {
     let pos = 0;
     for (const span of spans || []) {
       if (!Array.isArray(span) || span.length !== 2) continue;
       const [begin, end] = span;
-      if (!Number.isInteger(begin) || !Number.isInteger(end) || begin < pos || end > bytes.length || begin >= end) continue;
-      if (begin > pos) parent.appendChild(document.createTextNode(decoder.decode(bytes.subarray(pos, begin))));
-      parent.appendChild(el("mark", null, decoder.decode(bytes.subarray(begin, end))));
+      if (!Number.isInteger(begin) || !Number.isInteger(end) || begin < pos || end > length || begin >= end) continue;
+      if (begin > pos) parent.appendChild(document.createTextNode(cut(pos, begin)));
+      parent.appendChild(el("mark", null, cut(begin, end)));
       pos = end;
     }
-    if (pos < bytes.length) parent.appendChild(document.createTextNode(decoder.decode(bytes.subarray(pos))));
+    if (pos < length) parent.appendChild(document.createTextNode(cut(pos, length)));
+  }
+
+  /// A highlight's passage with its matched words marked: by `spans_utf16` (what
+  /// String.slice counts) when the API gives them, else by the UTF-8 byte `spans`.
+  function appendHighlighted(parent, h) {
+    const text = String(h.text || "");
+    if (Array.isArray(h.spans_utf16)) {
+      appendMarked(parent, h.spans_utf16, text.length, (b, e) => text.slice(b, e));
+      return;
+    }
+    const bytes = encoder.encode(text);
+    appendMarked(parent, h.spans, bytes.length, (b, e) => decoder.decode(bytes.subarray(b, e)));
+  }
+
+  /// "research_statement" -> "Research statement": a field the table above lacks.
+  function fieldLabel(field) {
+    const f = String(field || "");
+    if (Object.prototype.hasOwnProperty.call(FIELD_LABELS, f)) return FIELD_LABELS[f];
+    const words = f.replace(/[_-]+/g, " ").trim().toLowerCase();
+    return words ? words[0].toUpperCase() + words.slice(1) : "";
+  }
+
+  /// Case, accents, punctuation and spacing ignored: "eth zurich" = "ETH Zürich".
+  function fold(text) {
+    return String(text).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, " ").trim();
   }
 
   /// An absolute http(s) URL, or null: "javascript:", "data:" and the like never become links.
@@ -72,21 +109,27 @@
     const p = new URLSearchParams(location.search);
     state.q = p.get("q") || "";
     state.sort = p.get("sort") || "relevance";
-    state.venue = p.getAll("venue").filter(Boolean);
-    state.institution = p.getAll("institution").filter(Boolean);
+    state.venue = unique(p.getAll("venue").filter(Boolean));
+    state.institution = unique(p.getAll("institution").filter(Boolean));
     state.years = p.get("years") || "";
     state.offset = Math.max(0, parseInt(p.get("offset") || "0", 10) || 0);
     state.profile = p.get("profile") || "";
   }
 
-  function searchParams(forApi) {
+  function unique(values) {
+    return values.filter((v, i) => values.indexOf(v) === i);
+  }
+
+  /// The search `s` (the state or a variant of it) describes, as URL parameters;
+  /// `forApi` adds the page size and the facet depth the API is asked for.
+  function paramsOf(s, forApi) {
     const p = new URLSearchParams();
-    if (state.q) p.set("q", state.q);
-    if (state.sort && state.sort !== "relevance") p.set("sort", state.sort);
-    for (const v of state.venue) p.append("venue", v);
-    for (const v of state.institution) p.append("institution", v);
-    if (state.years) p.set("years", state.years);
-    if (state.offset) p.set("offset", String(state.offset));
+    if (s.q) p.set("q", s.q);
+    if (s.sort && s.sort !== "relevance") p.set("sort", s.sort);
+    for (const v of s.venue) p.append("venue", v);
+    for (const v of s.institution) p.append("institution", v);
+    if (s.years) p.set("years", s.years);
+    if (s.offset) p.set("offset", String(s.offset));
     if (forApi) {
       p.set("limit", String(PAGE));
       p.set("facet_values", String(FACET_VALUES));
@@ -94,11 +137,24 @@
     return p;
   }
 
+  function searchParams(forApi) {
+    return paramsOf(state, forApi);
+  }
+
+  /// The state with `changes` applied, on its first page and with no profile open.
+  function variant(changes) {
+    return Object.assign({}, state, { offset: 0, profile: "" }, changes);
+  }
+
+  function urlOf(s) {
+    const p = paramsOf(s, false);
+    if (s.profile) p.set("profile", s.profile);
+    const text = p.toString();
+    return text ? "?" + text : location.pathname;
+  }
+
   function pageUrl(profileId) {
-    const p = searchParams(false);
-    if (profileId) p.set("profile", profileId);
-    const s = p.toString();
-    return s ? "?" + s : location.pathname;
+    return urlOf(Object.assign({}, state, { profile: profileId || "" }));
   }
 
   function pushState() {
@@ -120,12 +176,66 @@
     else state.years = (from !== null ? String(from) : "") + ".." + (to !== null ? String(to) : "");
   }
 
+  /// "2019", "2017–2022", "from 2019", "until 2022": the year filter in words.
+  function yearsLabel() {
+    const { from, to } = yearRange();
+    if (from !== null && from === to) return String(from);
+    if (from !== null && to !== null) return from + "–" + to;
+    if (from !== null) return "from " + from;
+    return to !== null ? "until " + to : state.years;
+  }
+
+  /// The filters in force, each with its chip's label and the change that drops it.
+  function activeFilters() {
+    const out = [];
+    for (const name of ["institution", "venue"])
+      for (const v of state[name])
+        out.push({ facet: name, value: v, label: FACET_LABELS[name] + ": " + v,
+                   without: { [name]: state[name].filter((x) => x !== v) } });
+    if (state.years) out.push({ facet: "years", value: state.years, label: "Years: " + yearsLabel(), without: { years: "" } });
+    return out;
+  }
+
+  const NO_FILTERS = { venue: [], institution: [], years: "" };
+
   function syncInputs() {
     $("q").value = state.q;
     $("sort").value = state.sort;
     const r = yearRange();
     $("year-from").value = r.from !== null ? String(r.from) : "";
     $("year-to").value = r.to !== null ? String(r.to) : "";
+  }
+
+  /// The tab says what is shown: "fault tolerance — cvsearch", a profile's name.
+  function updateTitle() {
+    const what = state.profile ? shownProfileName
+      : state.q || state.institution.concat(state.venue).join(", ") || (state.years ? yearsLabel() : "");
+    document.title = what ? what + " — " + TITLE : TITLE;
+  }
+
+  /// Applies `changes` to the state as a new search: first page, in the URL and history.
+  function go(changes) {
+    Object.assign(state, changes, { offset: 0, profile: "" });
+    syncInputs();
+    pushState();
+    showView();
+    search();
+  }
+
+  /// A link to the search `changes` make; a plain click runs it in place.
+  function searchLink(text, changes, className) {
+    const a = el("a", className, text);
+    a.href = urlOf(variant(changes));
+    a.addEventListener("click", (ev) => {
+      if (ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button !== 0) return;
+      ev.preventDefault();
+      go(changes);
+    });
+    return a;
+  }
+
+  function plural(n, word) {
+    return n + " " + word + (n === 1 ? "" : "s");
   }
 
   // ---- searching -------------------------------------------------------------------
@@ -136,8 +246,8 @@
     s.classList.toggle("error", !!isError);
   }
 
-  async function apiGet(path) {
-    const response = await fetch(path, { headers: { Accept: "application/json" }, signal: searchAbort ? searchAbort.signal : undefined });
+  async function apiGet(path, signal) {
+    const response = await fetch(path, { headers: { Accept: "application/json" }, signal });
     let body = null;
     try {
       body = await response.json();
@@ -157,53 +267,132 @@
     const seq = ++searchSeq;
     if (searchAbort) searchAbort.abort();
     searchAbort = new AbortController();
+    const signal = searchAbort.signal;
     document.body.dataset.state = "loading";
     setStatus("Searching…");
+    updateTitle();
     try {
-      const results = await apiGet("api/search?" + searchParams(true).toString());
+      const results = await apiGet("api/search?" + searchParams(true).toString(), signal);
+      const canonical = await canonicalValues(results, signal);
       if (seq !== searchSeq) return;
+      useCanonicalValues(canonical);
       lastResults = results;
-      renderResults(results);
+      const waysOut = renderResults(results);
       document.body.dataset.state = "ready";
+      await countWaysOut(waysOut, signal);
+      if (seq !== searchSeq) return;
     } catch (e) {
       if (seq !== searchSeq || e.name === "AbortError") return;
       clear($("results"));
       $("pager").hidden = true;
+      $("empty").hidden = true;
       setStatus("Search failed: " + e.message, true);
       document.body.dataset.state = "error";
     }
     document.body.dataset.searchSeq = String(seq);
   }
 
+  // ---- filter values as the index spells them ----------------------------------------
+
+  /// For each institution and venue filter value, the index's canonical value: the
+  /// facet lists canonical values, and a URL may give an alias ("UMich" for
+  /// "University of Michigan"). Listed as given, or ignoring case and accents, it
+  /// is that; otherwise a search with that filter alone tells (probeCanonical).
+  async function canonicalValues(results, signal) {
+    const out = new Map();  // "facet\nvalue" -> canonical value
+    for (const name of ["institution", "venue"]) {
+      const listed = ((results.facets || {})[name] || []).map((fv) => String(fv.value));
+      for (const v of state[name]) {
+        const key = name + "\n" + v;
+        let c = listed.includes(v) ? v : listed.find((x) => fold(x) === fold(v));
+        if (c === undefined) c = canonicalCache.get(key);
+        if (c === undefined) {
+          c = await probeCanonical(name, v, signal);
+          canonicalCache.set(key, c);
+        }
+        out.set(key, c);
+      }
+    }
+    return out;
+  }
+
+  /// The value the index files `value` under, found by a search with that filter
+  /// alone: its total is the canonical value's count over the whole index (facet
+  /// counts ignore a facet's own filter), and the hits carry the value (their
+  /// institution, their top venues), which settles ties. `value` itself when
+  /// nothing settles it or nothing matches (the search then warns about it).
+  async function probeCanonical(name, value, signal) {
+    const p = new URLSearchParams({ [name]: value, limit: "20", facet_values: String(FACET_VALUES) });
+    let r;
+    try {
+      r = await apiGet("api/search?" + p.toString(), signal);
+    } catch (e) {
+      if (e.name === "AbortError") throw e;
+      return value;
+    }
+    const total = Number(r.total) || 0;
+    if (!total) return value;
+    const hits = Array.isArray(r.hits) ? r.hits : [];
+    const carried = new Map();  // value -> hits that carry it
+    for (const h of hits)
+      for (const x of name === "institution" ? [h.institution] : h.top_venues || [])
+        if (x) carried.set(String(x), (carried.get(String(x)) || 0) + 1);
+    const sameCount = ((r.facets || {})[name] || []).filter((fv) => Number(fv.count) === total).map((fv) => String(fv.value));
+    const carriedSameCount = sameCount.filter((x) => carried.has(x)).sort((a, b) => carried.get(b) - carried.get(a));
+    if (carriedSameCount.length) return carriedSameCount[0];
+    if (sameCount.length === 1) return sameCount[0];
+    const everyHit = Array.from(carried).filter(([, n]) => n === hits.length).map(([x]) => x);
+    return sameCount.length === 0 && total === hits.length && everyHit.length === 1 ? everyHit[0] : value;
+  }
+
+  /// Puts the canonical values in the state (and the URL, in place): ticks, chips
+  /// and links then name what the index has.
+  function useCanonicalValues(canonical) {
+    let changed = false;
+    for (const name of ["institution", "venue"]) {
+      const next = unique(state[name].map((v) => canonical.get(name + "\n" + v) || v));
+      if (next.join("\n") !== state[name].join("\n")) {
+        state[name] = next;
+        changed = true;
+      }
+    }
+    if (changed) {
+      history.replaceState(null, "", pageUrl(state.profile));
+      updateTitle();
+    }
+  }
+
+  // ---- the results ------------------------------------------------------------------
+
+  /// Renders a result list; returns the empty state's ways out, to be counted.
   function renderResults(r) {
     const hits = Array.isArray(r.hits) ? r.hits : [];
     const total = Number(r.total) || 0;
-    if (total === 0) setStatus("No profiles match.");
+    if (total === 0) setStatus("0 profiles");
     else {
       const first = state.offset + 1, last = state.offset + hits.length;
-      const count = (r.total_is_exact === false ? "about " : "") + total + (total === 1 ? " profile" : " profiles");
+      const count = (r.total_is_exact === false ? "about " : "") + plural(total, "profile");
       setStatus(hits.length ? count + " — showing " + first + "–" + last : count);
     }
 
+    // With no results the suggestion is the empty state's first way out; when the
+    // server searched it instead (r.searched), a warning says so.
     const sug = $("suggestion");
-    if (r.suggestion) {
+    if (r.suggestion && total > 0 && r.searched !== r.suggestion) {
       const link = $("suggestion-link");
       link.textContent = r.suggestion;
-      const saved = state.q;
-      state.q = r.suggestion;
-      link.href = pageUrl("");
-      state.q = saved;
+      link.href = urlOf(variant({ q: r.suggestion }));
       link.dataset.query = r.suggestion;
       sug.hidden = false;
     } else sug.hidden = true;
 
-    const warnings = $("warnings");
-    clear(warnings);
-    for (const w of r.warnings || []) warnings.appendChild(el("li", null, w));
+    renderWarnings(r.warnings);
+    renderChips();
+    const waysOut = renderEmpty(r);
 
     const list = $("results");
     clear(list);
-    for (const hit of hits) list.appendChild(renderHit(hit));
+    for (const hit of hits) list.appendChild(renderHit(hit, r));
 
     const pager = $("pager");
     pager.hidden = total <= PAGE && state.offset === 0;
@@ -216,9 +405,142 @@
     renderFacet("institution", facets.institution || []);
     renderFacet("venue", facets.venue || []);
     renderHistogram(facets.year || []);
+    const n = activeFilters().length;
+    $("filters-toggle").textContent = n ? "Filters (" + n + ")" : "Filters";
+    $("filters-done").textContent = total ? "Show " + plural(total, "profile") : "Show results";
+    return waysOut;
   }
 
-  function renderHit(hit) {
+  // `institution "Michgan" is not in the index; did you mean "University of Michigan"?`
+  const MISSING_VALUE = /^(institution|venue) "(.*)" is not in the index(?:; did you mean (.*)\?)?$/;
+
+  /// The warnings as text; a filter value the index lacks gets its "did you mean"
+  /// values as links that put them in its place.
+  function renderWarnings(warnings) {
+    const ul = $("warnings");
+    clear(ul);
+    for (const w of warnings || []) {
+      const li = el("li", "warning");
+      ul.appendChild(li);
+      const m = MISSING_VALUE.exec(String(w));
+      const meant = m && m[3] ? Array.from(m[3].matchAll(/"([^"]+)"/g), (x) => x[1]) : [];
+      if (!m || !meant.length || !state[m[1]].includes(m[2])) {
+        li.textContent = String(w);
+        continue;
+      }
+      const [, name, value] = m;
+      li.appendChild(document.createTextNode(FACET_LABELS[name] + " “" + value + "” is not in the index; did you mean "));
+      meant.forEach((better, i) => {
+        if (i) li.appendChild(document.createTextNode(i + 1 === meant.length ? " or " : ", "));
+        const replaced = unique(state[name].map((x) => (x === value ? better : x)));
+        li.appendChild(searchLink(better, { [name]: replaced }, "meant"));
+      });
+      li.appendChild(document.createTextNode("?"));
+    }
+  }
+
+  /// A chip per active filter, each with a remove button, and "Clear all".
+  function renderChips() {
+    const box = $("chips");
+    clear(box);
+    const filters = activeFilters();
+    box.hidden = filters.length === 0;
+    for (const f of filters) {
+      const chip = el("span", "chip");
+      chip.dataset.facet = f.facet;
+      chip.dataset.value = f.value;
+      chip.appendChild(el("span", "chip-label", f.label));
+      const remove = el("button", "chip-remove", "×");
+      remove.type = "button";
+      remove.title = "Remove " + f.label;
+      remove.setAttribute("aria-label", remove.title);
+      remove.addEventListener("click", () => go(f.without));
+      chip.appendChild(remove);
+      box.appendChild(chip);
+    }
+    if (filters.length) {
+      const all = el("button", "clear-all", "Clear all");
+      all.type = "button";
+      all.addEventListener("click", () => go(NO_FILTERS));
+      box.appendChild(all);
+    }
+  }
+
+  /// "fault OR tolerance" for "fault tolerance": any word instead of every word.
+  /// Only for plain words; a query with syntax is left to its writer.
+  function relaxedQuery(q) {
+    const words = q.trim().split(/\s+/).filter(Boolean);
+    if (words.length < 2 || /["():*+]/.test(q) || words.some((w) => /^(AND|OR|NOT|-.*)$/.test(w))) return "";
+    return words.join(" OR ");
+  }
+
+  /// An empty result says why and offers ways out: the spelling suggestion, any
+  /// word instead of every word, each filter dropped, every filter dropped.
+  /// Returns them for countWaysOut.
+  function renderEmpty(r) {
+    const box = $("empty");
+    const tips = $("empty-tips");
+    clear(tips);
+    box.hidden = (Number(r.total) || 0) > 0;
+    if (box.hidden) return [];
+    const filters = activeFilters();
+    $("empty-title").textContent = (state.q ? "No profiles match “" + state.q + "”" : "No profiles match") +
+      (filters.length ? (state.q ? " with " : " ") + (filters.length === 1 ? "this filter" : "these filters") : "");
+    const ways = [];
+    const add = (kind, before, text, changes) => {
+      const li = el("li", "way");
+      li.dataset.kind = kind;
+      li.appendChild(document.createTextNode(before));
+      li.appendChild(searchLink(text, changes));
+      const count = el("span", "count");
+      li.appendChild(count);
+      tips.appendChild(li);
+      ways.push({ li, count, changes });
+    };
+    if (r.suggestion) add("suggestion", "Search instead for ", String(r.suggestion), { q: String(r.suggestion) });
+    const relaxed = relaxedQuery(state.q);
+    if (relaxed) add("relax", "Match any of the words: ", relaxed, { q: relaxed });
+    for (const f of filters) add("drop", "", "Remove " + f.label, f.without);
+    if (filters.length > 1) add("drop-all", "", "Remove all filters", NO_FILTERS);
+    if (!ways.length)
+      tips.appendChild(el("li", "hint", "Check the spelling, use fewer or broader words, or end a word with * to match its prefix (distrib*)."));
+    return ways;
+  }
+
+  /// How many profiles each way out finds ("— 3 profiles"), at most PROBES of them.
+  async function countWaysOut(ways, signal) {
+    await Promise.all(ways.slice(0, PROBES).map(async (w) => {
+      const p = paramsOf(variant(w.changes), false);
+      p.set("limit", "0");
+      p.set("facet_values", "1");
+      let n;
+      try {
+        n = Number((await apiGet("api/search?" + p.toString(), signal)).total) || 0;
+      } catch (e) {
+        if (e.name === "AbortError") throw e;
+        return;  // a way out without its count is still a way out
+      }
+      w.li.dataset.count = String(n);
+      w.count.textContent = " — " + (n ? plural(n, "profile") : "no profiles either");
+      w.li.classList.toggle("dead", n === 0);
+    }));
+    // Once a way out finds something, the ones that find nothing are noise.
+    if (ways.some((w) => Number(w.li.dataset.count) > 0))
+      for (const w of ways) if (w.li.dataset.count === "0") w.li.hidden = true;
+  }
+
+  /// "2014–2024" from the first and the latest publication year, either may be null.
+  function activeYears(hit) {
+    const a = Number.isInteger(hit.first_year) ? hit.first_year : null;
+    const b = Number.isInteger(hit.last_year) ? hit.last_year : null;
+    if (a !== null && b !== null) return a === b ? String(a) : a + "–" + b;
+    return a !== null ? String(a) : b !== null ? String(b) : "";
+  }
+
+  /// A result card: name, position and institution, years active, publication
+  /// count, top venues, then the passages that matched. A field the API leaves
+  /// out is left out.
+  function renderHit(hit, r) {
     const li = el("li", "hit");
     li.dataset.id = String(hit.id);
     const h3 = el("h3");
@@ -232,11 +554,40 @@
     });
     h3.appendChild(a);
     li.appendChild(h3);
-    if (hit.institution) li.appendChild(el("p", "institution", hit.institution));
+    if (hit.position || hit.institution) {
+      const p = el("p", "where");
+      if (hit.position) p.appendChild(el("span", "position", hit.position));
+      if (hit.position && hit.institution) p.appendChild(document.createTextNode(", "));
+      if (hit.institution) p.appendChild(el("span", "institution", hit.institution));
+      li.appendChild(p);
+    }
+    const facts = [];
+    // Relaxed results (fewer than a page had every word): how many this one has.
+    if (r.relaxed && Number.isInteger(hit.words_matched) && hit.words_matched > 0 && Number.isInteger(r.query_words))
+      facts.push(el("span", "words", hit.words_matched + "\u00a0of\u00a0" + r.query_words + "\u00a0words"));
+    const span = activeYears(hit);
+    // No-break spaces keep "Top venues:" and "3 publications" whole on a narrow card.
+    if (span) facts.push(el("span", "years", "Active\u00a0" + span));
+    if (Number.isInteger(hit.publications) && hit.publications > 0)
+      facts.push(el("span", "pubs", plural(hit.publications, "publication").replace(" ", "\u00a0")));
+    const venues = Array.isArray(hit.top_venues) ? hit.top_venues.filter(Boolean).map(String) : [];
+    if (venues.length) facts.push(el("span", "venues", (venues.length === 1 ? "Top\u00a0venue: " : "Top\u00a0venues: ") + venues.join(", ")));
+    if (facts.length) {
+      const p = el("p", "facts");
+      facts.forEach((f, i) => {
+        if (i) p.appendChild(el("span", "sep", " · "));
+        p.appendChild(f);
+      });
+      const years = p.querySelector(".years");
+      if (years) years.title = "Years of the first and the latest publication";
+      li.appendChild(p);
+    }
     for (const h of hit.highlights || []) {
       const p = el("p", "fragment");
-      p.appendChild(el("span", "field", FIELD_LABELS[h.field] || h.field));
-      appendHighlighted(p, h.text || "", h.spans);
+      p.dataset.field = String(h.field || "");
+      const label = fieldLabel(h.field);
+      if (label) p.appendChild(el("span", "field", label));
+      appendHighlighted(p, h);
       li.appendChild(p);
     }
     return li;
@@ -250,7 +601,7 @@
     // Ticked values stay visible even when the counts no longer list them.
     const shownValues = values.slice();
     for (const v of selected)
-      if (!shownValues.some((fv) => fv.value === v)) shownValues.unshift({ value: v, count: 0 });
+      if (!shownValues.some((fv) => fv.value === v)) shownValues.unshift({ value: v, count: null });
     if (shownValues.length === 0) {
       ul.appendChild(el("li", "empty", "none"));
       return;
@@ -265,18 +616,12 @@
       box.dataset.facet = name;
       box.checked = selected.includes(String(fv.value));
       box.addEventListener("change", () => {
-        const list = state[name];
         const v = box.value;
-        state[name] = box.checked ? list.concat([v]) : list.filter((x) => x !== v);
-        state.offset = 0;
-        state.profile = "";
-        pushState();
-        showView();
-        search();
+        go({ [name]: box.checked ? state[name].concat([v]) : state[name].filter((x) => x !== v) });
       });
       label.appendChild(box);
       label.appendChild(el("span", "name", fv.value));
-      label.appendChild(el("span", "count", fv.count));
+      label.appendChild(el("span", "count", fv.count === null ? "" : fv.count));
       li.appendChild(label);
       ul.appendChild(li);
     });
@@ -344,12 +689,7 @@
       if (year === r.from) setYears(null, null);
       else setYears(Math.min(year, r.from), Math.max(year, r.from));
     } else setYears(year, year);
-    state.offset = 0;
-    state.profile = "";
-    syncInputs();
-    pushState();
-    showView();
-    search();
+    go({});
   }
 
   // ---- the profile view ------------------------------------------------------------
@@ -376,6 +716,8 @@
     const body = $("profile-body");
     clear(body);
     body.appendChild(el("h2", "profile-name", p.name || p.id));
+    shownProfileName = String(p.name || p.id);
+    updateTitle();
     if (p.headline) body.appendChild(el("p", "headline", p.headline));
     const home = safeHttpUrl(p.homepage);
     if (home) {
@@ -439,6 +781,7 @@
 
   async function openProfile(id, push) {
     state.profile = id;
+    shownProfileName = "";
     if (push) pushState();
     showView();
     const body = $("profile-body");
@@ -466,17 +809,17 @@
     const open = !!state.profile;
     $("profile").hidden = !open;
     document.body.classList.toggle("profile-open", open);
+    if (open) setFiltersOpen(false);
+    updateTitle();
+  }
+
+  /// Narrow screens: the facets are a panel over the results, opened by "Filters".
+  function setFiltersOpen(open) {
+    document.body.classList.toggle("filters-open", open);
+    $("filters-toggle").setAttribute("aria-expanded", String(open));
   }
 
   // ---- wiring ----------------------------------------------------------------------
-
-  function newSearch() {
-    state.offset = 0;
-    state.profile = "";
-    pushState();
-    showView();
-    search();
-  }
 
   function init() {
     readState();
@@ -485,24 +828,20 @@
 
     $("search-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
-      state.q = $("q").value.trim();
-      newSearch();
+      go({ q: $("q").value.trim() });
     });
     $("sort").addEventListener("change", () => {
-      state.sort = $("sort").value;
-      newSearch();
+      go({ sort: $("sort").value });
     });
     const yearInput = () => {
       const parse = (v) => (/^\d{4}$/.test(v.trim()) ? parseInt(v, 10) : null);
       setYears(parse($("year-from").value), parse($("year-to").value));
-      newSearch();
+      go({});
     };
     $("year-from").addEventListener("change", yearInput);
     $("year-to").addEventListener("change", yearInput);
     $("year-clear").addEventListener("click", () => {
-      setYears(null, null);
-      syncInputs();
-      newSearch();
+      go({ years: "" });
     });
     $("prev").addEventListener("click", () => {
       state.offset = Math.max(0, state.offset - PAGE);
@@ -518,9 +857,22 @@
     });
     $("suggestion-link").addEventListener("click", (ev) => {
       ev.preventDefault();
-      state.q = ev.currentTarget.dataset.query || "";
-      syncInputs();
-      newSearch();
+      go({ q: ev.currentTarget.dataset.query || "" });
+    });
+    $("filters-toggle").addEventListener("click", () => {
+      const open = !document.body.classList.contains("filters-open");
+      setFiltersOpen(open);
+      if (open) $("filters-done").focus();
+    });
+    $("filters-done").addEventListener("click", () => {
+      setFiltersOpen(false);
+      $("filters-toggle").focus();
+    });
+    document.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape" && document.body.classList.contains("filters-open")) {
+        setFiltersOpen(false);
+        $("filters-toggle").focus();
+      }
     });
     $("back").addEventListener("click", () => {
       state.profile = "";
