@@ -296,10 +296,13 @@ TEST_CASE("serve: every error answer closes the connection at once") {
     const std::string host = "Host: 127.0.0.1\r\n";
     const std::string long_q = "GET /api/search?q=" + std::string(1200, 'a') + " HTTP/1.1\r\n";    // the API's query limit
     const std::string long_line = "GET /api/search?q=" + std::string(20000, 'a') + " HTTP/1.1\r\n";  // refused before routing
+    std::string many_venues;  // more filter values than the API takes: 413
+    for (int i = 0; i < 51; ++i) many_venues += "&venue=V" + std::to_string(i);
     for (const Case& k : {Case{"GARBAGE\r\n\r\n", 400},  // refused before routing
                           Case{long_q + host + "\r\n", 414}, Case{long_line + host + "\r\n", 414},
                           Case{"GET /api/search?years=2024..2019 HTTP/1.1\r\n" + host + "\r\n", 400},  // the API's
-                          Case{"GET /api/search?limit=1000 HTTP/1.1\r\n" + host + "\r\n", 413},
+                          Case{"GET /api/search?limit=1000 HTTP/1.1\r\n" + host + "\r\n", 400},  // over max_limit
+                          Case{"GET /api/search?q=x" + many_venues + " HTTP/1.1\r\n" + host + "\r\n", 413},
                           Case{"POST /api/search HTTP/1.1\r\n" + host + "Content-Length: 3\r\n\r\nq=x", 405},
                           Case{"GET /nope HTTP/1.1\r\n" + host + "\r\n", 404}}) {
         CAPTURE(k.request.substr(0, 60));
