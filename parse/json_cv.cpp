@@ -19,14 +19,32 @@ namespace {
 using json = nlohmann::ordered_json;
 
 // An object of cvsearch's profile fields and nothing else (docs/profile-schema.json).
+/// True when every key is one of `known` (a JSON object of cvsearch's schema).
+template <std::size_t N>
+bool only_keys(const json& object, const std::string_view (&known)[N]) {
+    if (!object.is_object()) return false;
+    for (const auto& [key, value] : object.items())
+        if (std::find(std::begin(known), std::end(known), key) == std::end(known)) return false;
+    return true;
+}
+
+/// cvsearch's own profile JSON: only its keys, at the top and in every
+/// affiliation and publication ({"name", "publications": [{"title", "venue_raw",
+/// "year"}]} is one; a "journal" key in a publication makes it any JSON).
 bool is_cvsearch_profile(const json& root) {
     static constexpr std::string_view keys[] = {"id", "name", "emails", "homepage", "headline", "interests", "affiliations",
                                                 "publications", "skills", "awards", "sections", "source", "facets"};
-    if (!root.is_object() || root.empty()) return false;
-    for (const auto& [key, value] : root.items())
-        if (std::find(std::begin(keys), std::end(keys), key) == std::end(keys)) return false;
-    return root.contains("affiliations") || root.contains("facets") || root.contains("sections") || root.contains("id") ||
-           root.contains("emails");
+    static constexpr std::string_view affiliation_keys[] = {"institution", "institution_raw", "kind", "role",
+                                                            "start_year", "end_year", "current"};
+    static constexpr std::string_view publication_keys[] = {"title", "authors", "venue", "venue_raw", "year", "kind"};
+    if (!root.is_object() || root.empty() || !only_keys(root, keys)) return false;
+    for (const auto& [list, item_keys] : {std::pair{"affiliations", std::string_view("a")}, {"publications", "p"}}) {
+        if (!root.contains(list)) continue;
+        if (!root[list].is_array()) return false;
+        for (const auto& item : root[list])
+            if (item_keys == "a" ? !only_keys(item, affiliation_keys) : !only_keys(item, publication_keys)) return false;
+    }
+    return true;
 }
 
 Profile generic(const std::string& utf8, std::string_view name) {

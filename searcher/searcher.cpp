@@ -371,7 +371,7 @@ struct Searcher::Impl::Slice {
 static std::vector<FacetValue> every_value(Context& c, Facet facet) {
     search::FacetCounter counter = c.counter(facet);
     Xapian::Enquire enquire(c.db);
-    enquire.set_query(Xapian::Query::MatchAll);
+    enquire.set_query(search::match_all());  // never the shared static MatchAll
     enquire.set_weighting_scheme(search::counting_weight());
     counter.attach(enquire);
     enquire.get_mset(0, 0, c.db.get_doccount());
