@@ -4,6 +4,8 @@
 #include <ctime>
 #include <unistd.h>
 
+#include "cvsearch/render.hpp"
+
 namespace cvsearch::cli {
 
 Style style_for(std::FILE* stream) {
@@ -15,7 +17,8 @@ Style style_for(std::FILE* stream) {
 
 void print_error(std::string_view message) {
     Style s = style_for(stderr);
-    std::fprintf(stderr, "%s %.*s\n", s.red("cvsearch:").c_str(), static_cast<int>(message.size()), message.data());
+    const std::string safe = terminal_escape(message);  // file names and ids may hold ESC sequences
+    std::fprintf(stderr, "%s %.*s\n", s.red("cvsearch:").c_str(), static_cast<int>(safe.size()), safe.data());
 }
 
 void print_warnings(const std::vector<std::string>& warnings) {

@@ -4,6 +4,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "cvsearch/render.hpp"
+
 namespace cvsearch::cli {
 namespace {
 
@@ -14,9 +16,26 @@ std::string years(const Affiliation& a) {
     return s;
 }
 
+
+/// A copy of `p` whose every string is safe on a terminal (terminal_escape):
+/// a CV or a file name holding ESC sequences must not drive the user's terminal.
+Profile terminal_safe(Profile p) {
+    auto esc = [](std::string& s) { s = terminal_escape(s); };
+    auto esc_all = [&](std::vector<std::string>& v) {
+        for (auto& s : v) esc(s);
+    };
+    for (std::string* s : {&p.id, &p.name, &p.homepage, &p.headline}) esc(*s);
+    esc_all(p.emails), esc_all(p.interests), esc_all(p.skills), esc_all(p.awards);
+    for (auto& a : p.affiliations) esc(a.institution), esc(a.institution_raw), esc(a.role);
+    for (auto& pub : p.publications) esc(pub.title), esc(pub.venue), esc(pub.venue_raw), esc_all(pub.authors);
+    for (auto& s : p.sections) esc(s.heading), esc(s.kind), s.text = terminal_escape(s.text, true);
+    return p;
+}
+
 }  // namespace
 
-void print_profile(const Profile& p, const Style& st) {
+void print_profile(const Profile& original, const Style& st) {
+    const Profile p = terminal_safe(original);
     std::ostringstream out;
     out << st.bold(p.name.empty() ? "(name not stated)" : p.name) << "  " << st.dim(p.id + " · " + std::string(format_name(p.source.format)))
         << "\n";

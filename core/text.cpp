@@ -320,4 +320,28 @@ std::string replace_all(std::string_view s, std::string_view from, std::string_v
     return out;
 }
 
+std::string escape_controls(std::string_view s, bool keep_newlines) {
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if ((c < 0x20 || c == 0x7f) && !(keep_newlines && (c == '\n' || c == '\t'))) {
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+                   static_cast<unsigned char>(s[i + 1]) <= 0x9f) {  // U+0080-U+009F
+            const auto d = static_cast<unsigned char>(s[++i]);
+            out += "\\u{";
+            out += hex[d >> 4];
+            out += hex[d & 15];
+            out += '}';
+        } else {
+            out.push_back(static_cast<char>(c));
+        }
+    }
+    return out;
+}
+
 }  // namespace cvsearch::text

@@ -41,6 +41,13 @@ std::string cp1252_to_utf8(std::string_view bytes);
 /// find() and replace() in place is quadratic on a long run of matches.
 std::string replace_all(std::string_view s, std::string_view from, std::string_view to);
 
+/// `s` safe to print on a terminal: C0 control characters (ESC, BEL, CR...),
+/// DEL and the C1 controls U+0080-U+009F become visible escapes ("\\x1b",
+/// "\\u{9b}"), so text from a CV or a file name cannot move the cursor,
+/// retitle the window or fake output. '\n' and '\t' are kept when
+/// `keep_newlines` (running text), escaped otherwise (one-line fields).
+std::string escape_controls(std::string_view s, bool keep_newlines = false);
+
 /// Strips ASCII and Unicode white space at both ends.
 std::string_view trim(std::string_view s) noexcept;
 

@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/text.hpp"
+
 namespace cvsearch {
 namespace {
 
@@ -193,24 +195,29 @@ std::string results_to_html(const SearchResults& r) {
 
 // ---- terminal -----------------------------------------------------------------------
 
+std::string terminal_escape(std::string_view s, bool keep_newlines) { return text::escape_controls(s, keep_newlines); }
+
+// Everything from the index is printed through text::escape_controls: a CV
+// or a file name holding ESC sequences must not drive the user's terminal.
 std::string highlight_to_terminal(const Highlight& h, bool color) {
-    if (!color) return h.text;
-    return mark(h, "\x1b[1;33m", "\x1b[0m", [](std::string_view s) { return std::string(s); });
+    if (!color) return text::escape_controls(h.text, true);
+    return mark(h, "\x1b[1;33m", "\x1b[0m", [](std::string_view s) { return text::escape_controls(s, true); });
 }
 
 std::string results_to_terminal(const SearchResults& r, const TerminalStyle& st) {
     auto bold = [&](const std::string& s) { return st.color ? "\x1b[1m" + s + "\x1b[0m" : s; };
     auto dim = [&](const std::string& s) { return st.color ? "\x1b[2m" + s + "\x1b[0m" : s; };
+    auto safe = [](std::string_view s) { return text::escape_controls(s); };
     std::ostringstream out;
     out << count_line(r) << "\n";
-    if (!r.searched.empty()) out << "Showing results for: " << bold(r.searched) << "\n";
-    else if (!r.suggestion.empty()) out << "Did you mean: " << bold(r.suggestion) << "?\n";
+    if (!r.searched.empty()) out << "Showing results for: " << bold(safe(r.searched)) << "\n";
+    else if (!r.suggestion.empty()) out << "Did you mean: " << bold(safe(r.suggestion)) << "?\n";
     if (st.show_warnings)
-        for (const auto& w : r.warnings) out << "warning: " << w << "\n";
+        for (const auto& w : r.warnings) out << "warning: " << safe(w) << "\n";
     for (const auto& h : r.hits) {
-        out << "\n" << (h.rank < 10 ? " " : "") << h.rank << ". " << bold(h.name.empty() ? "(no name)" : h.name);
-        if (!h.institution.empty()) out << " — " << h.institution;
-        out << "  " << dim("[" + h.id + "]");
+        out << "\n" << (h.rank < 10 ? " " : "") << h.rank << ". " << bold(h.name.empty() ? "(no name)" : safe(h.name));
+        if (!h.institution.empty()) out << " — " << safe(h.institution);
+        out << "  " << dim("[" + safe(h.id) + "]");
         if (r.relaxed && h.words_matched < r.query_words)
             out << "  " << dim("(" + std::to_string(h.words_matched) + " of " + std::to_string(r.query_words) + " words)");
         if (st.show_scores) {
@@ -219,7 +226,8 @@ std::string results_to_terminal(const SearchResults& r, const TerminalStyle& st)
             out << "  " << dim(std::string("score ") + buf);
         }
         out << "\n";
-        for (const auto& hl : h.highlights) out << "    " << dim(hl.field + ":") << " " << highlight_to_terminal(hl, st.color) << "\n";
+        for (const auto& hl : h.highlights)
+            out << "    " << dim(safe(hl.field) + ":") << " " << highlight_to_terminal(hl, st.color) << "\n";
     }
     if (st.show_facets && !r.facets.empty()) {
         out << "\n";
@@ -228,7 +236,7 @@ std::string results_to_terminal(const SearchResults& r, const TerminalStyle& st)
             out << dim(std::string(facet_name(facet)) + ":");
             bool first = true;
             for (const auto& v : values) {
-                out << (first ? " " : " · ") << v.value << " (" << v.count << ")";
+                out << (first ? " " : " · ") << safe(v.value) << " (" << v.count << ")";
                 first = false;
             }
             out << "\n";

@@ -54,6 +54,12 @@ struct TerminalStyle {
 /// The fragment's text with spans in bold yellow (color) or unmarked (plain).
 std::string highlight_to_terminal(const Highlight& highlight, bool color);
 
+/// `text` safe to print on a terminal: control characters (ESC, BEL, CR, DEL,
+/// U+0080-U+009F) become visible escapes ("\\x1b", "\\u{9b}"), so a CV or a
+/// file name cannot drive the terminal. '\n' and '\t' are kept when
+/// `keep_newlines`. Every *_to_terminal function applies it to what it prints.
+std::string terminal_escape(std::string_view text, bool keep_newlines = false);
+
 /// A human-readable listing: count line, suggestion, warnings, numbered hits
 /// with their fragments, facet counts.
 std::string results_to_terminal(const SearchResults& results, const TerminalStyle& style = {});

@@ -477,6 +477,34 @@ TEST_CASE("a full disk while writing: a clear error, the index unchanged") {
     CHECK(ids_found(db, "holography").size() == 60);
 }
 
+TEST_CASE("control characters in file names never reach the terminal raw") {
+    // A file name becomes the profile id, printed by search and show and in
+    // error lines: ESC sequences in it drove the user's terminal (retitle,
+    // clear the screen, fake output). They are printed as visible escapes.
+    TempDir dir;
+    const fs::path cvs = dir / "cvs", db = dir / "db";
+    const std::string evil = "evil\x1b]0;pwned\x07\x1b[2J\xC2\x9b" "31m";
+    write_file(cvs / (evil + ".txt"), text_cv("Orla Quenby", "tessellation"));
+    write_file(cvs / (evil + "-empty.md"), "");
+    RunResult indexed = run_cli({"index", cvs.string(), "--db", db.string()});
+    CHECK(indexed.exit_code == 1);  // the empty file
+    const std::vector<std::string> ids = ids_found(db, "tessellation");
+    REQUIRE(ids.size() == 1);
+    auto raw_controls = [](const std::string& s) {
+        return s.find('\x1b') != std::string::npos || s.find('\x07') != std::string::npos ||
+               s.find("\xC2\x9b") != std::string::npos;
+    };
+    for (const RunResult& r : {indexed, run_cli({"search", "tessellation", "--db", db.string()}),
+                               run_cli({"show", ids[0], "--db", db.string()}),
+                               run_cli({"parse", (cvs / (evil + ".txt")).string(), (cvs / (evil + "-empty.md")).string()})}) {
+        CAPTURE(r.out);
+        CAPTURE(r.err);
+        CHECK_FALSE(raw_controls(r.out));
+        CHECK_FALSE(raw_controls(r.err));
+        CHECK(contains(r.out + r.err, "evil\\x1b]0;pwned\\x07\\x1b[2J\\u{9b}31m"));
+    }
+}
+
 TEST_CASE("file names that are not UTF-8 are indexed and reported") {
     TempDir dir;
     const fs::path cvs = dir / "cvs", db = dir / "db", report = dir / "report.json";
