@@ -10,7 +10,8 @@ namespace cvsearch::cli {
 
 /// Optimal string alignment distance (Levenshtein plus the swap of two
 /// neighbouring characters), over bytes: "indx"->"index" 1, "stat"->"stats" 1,
-/// "limt"->"limit" 1, "serach"->"search" 1.
+/// "limt"->"limit" 1, "serach"->"search" 1. The library's twin is core/text.hpp's
+/// text::edit_distance, out of reach here: the CLI keeps to the public API.
 std::size_t edit_distance(std::string_view a, std::string_view b);
 
 /// The candidate closest to `word`, if it is a likely typo of it: at most one
