@@ -218,7 +218,8 @@ bool is_entry_label(std::string_view heading) {
 bool names_venue_type(std::string_view heading) {
     static const std::unordered_set<std::string> venue_words = {"conference", "workshop", "symposium", "meeting"};
     bool any = false;
-    for (std::string_view t : text::split(text::fold_key(heading), ' ')) {
+    const std::string folded = text::fold_key(heading);  // split() gives views into it
+    for (std::string_view t : text::split(folded, ' ')) {
         std::string w = singular(std::string(t));
         if (venue_words.count(w)) { any = true; continue; }
         auto it = core_words().find(w);

@@ -329,7 +329,8 @@ class AnyReader {
         if (s.empty() || s.size() > 80 || s.find('@') != std::string_view::npos || s.find("://") != std::string_view::npos)
             return false;
         std::size_t words = 0;
-        for (std::string_view w : text::split(text::collapse_whitespace(s), ' ')) words += !w.empty();
+        const std::string collapsed = text::collapse_whitespace(s);  // split() gives views into it
+        for (std::string_view w : text::split(collapsed, ' ')) words += !w.empty();
         for (char c : s)
             if (std::isdigit(static_cast<unsigned char>(c))) return false;
         return words <= 6;
