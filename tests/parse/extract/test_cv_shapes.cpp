@@ -6,30 +6,15 @@
 #include <algorithm>
 #include <string>
 
+#include "tests/parse/profile_lookup.hpp"
 #include "cvsearch/parse.hpp"
 
 using cvsearch::AffiliationKind;
 using cvsearch::Profile;
 
+using namespace cvsearch::testing;
+
 namespace {
-
-Profile parse_one(const std::string& text, const std::string& name) {
-    auto profiles = cvsearch::parse_bytes(text, name);
-    REQUIRE(profiles.size() == 1);
-    return profiles.front();
-}
-
-const cvsearch::Affiliation* affiliation(const Profile& p, std::string_view institution_raw) {
-    auto it = std::find_if(p.affiliations.begin(), p.affiliations.end(),
-                           [&](const cvsearch::Affiliation& a) { return a.institution_raw == institution_raw; });
-    return it == p.affiliations.end() ? nullptr : &*it;
-}
-
-const cvsearch::Publication* publication(const Profile& p, std::string_view title_part) {
-    auto it = std::find_if(p.publications.begin(), p.publications.end(),
-                           [&](const cvsearch::Publication& x) { return x.title.find(title_part) != std::string::npos; });
-    return it == p.publications.end() ? nullptr : &*it;
-}
 
 bool has_section(const Profile& p, std::string_view kind) {
     return std::any_of(p.sections.begin(), p.sections.end(), [&](const cvsearch::Section& s) { return s.kind == kind; });

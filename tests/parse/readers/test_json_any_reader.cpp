@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <string>
 
+#include "tests/parse/profile_lookup.hpp"
 #include "cvsearch/errors.hpp"
 #include "cvsearch/parse.hpp"
 
@@ -12,25 +13,9 @@ using cvsearch::AffiliationKind;
 using cvsearch::Format;
 using cvsearch::Profile;
 
+using namespace cvsearch::testing;
+
 namespace {
-
-Profile parse_one(const std::string& json, const std::string& name = "cv.json") {
-    auto profiles = cvsearch::parse_bytes(json, name);
-    REQUIRE(profiles.size() == 1);
-    return profiles.front();
-}
-
-const cvsearch::Affiliation* affiliation(const Profile& p, std::string_view institution_raw) {
-    auto it = std::find_if(p.affiliations.begin(), p.affiliations.end(),
-                           [&](const cvsearch::Affiliation& a) { return a.institution_raw == institution_raw; });
-    return it == p.affiliations.end() ? nullptr : &*it;
-}
-
-const cvsearch::Publication* publication(const Profile& p, std::string_view title_part) {
-    auto it = std::find_if(p.publications.begin(), p.publications.end(),
-                           [&](const cvsearch::Publication& x) { return x.title.find(title_part) != std::string::npos; });
-    return it == p.publications.end() ? nullptr : &*it;
-}
 
 // A top-level "profile" key, "employment" with "employer", "schools" with
 // "school", "papers" with "booktitle"/"journal", skills grouped by category.
