@@ -14,7 +14,8 @@
 //
 // Query modes (same protocol as the peers, bench/bench_util.hpp):
 //   plain  = 10 hits, no facets, no highlights
-//   facets = + counts of institution, venue and year (10 values each)
+//   facets = + counts of institution (every institution of a profile: the
+//            affiliation facet, as the peers count it), venue and year (10 values each)
 //   full   = + one highlighted fragment of about 200 bytes per hit
 // A filter is SearchRequest::filters[facet] = {value}. cvsearch counts facets
 // disjunctively (a facet's own filter does not narrow its own counts), the peers do not:
@@ -95,11 +96,16 @@ cvsearch::SearchRequest make_request(const bench::Query& q, Mode mode) {
     cvsearch::SearchRequest req;
     req.query = q.text;
     req.limit = 10;
+    // The peers index every institution of a profile as one field: cvsearch's
+    // counterpart is the affiliation facet (its institution facet is only where
+    // people are now), so "institution" filters and counts mean that here.
+    auto same_as_peers = [](cvsearch::Facet f) { return f == cvsearch::Facet::institution ? cvsearch::Facet::affiliation : f; };
     if (!q.filter_field.empty()) {
         auto facet = cvsearch::facet_from_name(q.filter_field);
         if (!facet) throw std::runtime_error("unknown facet " + q.filter_field);
-        req.filters[*facet] = {q.filter_value};
+        req.filters[same_as_peers(*facet)] = {q.filter_value};
     }
+    req.facets = {cvsearch::Facet::affiliation, cvsearch::Facet::venue, cvsearch::Facet::year};
     if (mode == Mode::plain) req.facets.clear();
     req.facet_values = 10;
     req.highlight.enabled = mode == Mode::full;
@@ -160,7 +166,7 @@ int cmd_query(int argc, char** argv) {
                 for (const auto& fv : it->second) v.emplace_back(fv.value, fv.count);
             return v;
         };
-        r.institution = facet(cvsearch::Facet::institution);
+        r.institution = facet(cvsearch::Facet::affiliation);  // as the peers count institutions
         r.venue = facet(cvsearch::Facet::venue);
         r.year = facet(cvsearch::Facet::year);
         if (!res.hits.empty() && !res.hits[0].highlights.empty()) r.snippet = marked(res.hits[0].highlights[0]);

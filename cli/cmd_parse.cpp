@@ -31,8 +31,9 @@ Action add_parse_command(CLI::App& app) {
         "  cvsearch parse cv.pdf\n"
         "  cvsearch parse --json data/profiles/*.md\n\n"
         "JSON output is an array with one profile object per profile found (a profile JSON\n"
-        "file may hold several); each has a \"facets\" object with exactly the institution,\n"
-        "venue and year values the index stores. Exit status: 0 all files parsed, 2 if any failed.");
+        "file may hold several); each has a \"facets\" object with exactly the values the\n"
+        "index stores: current_institution (the institution facet), affiliation, venue, year.\n"
+        "Exit status: 0 all files parsed, 2 if any failed.");
     cmd->add_option("files", args->files, "CV files (text, Markdown, LaTeX, HTML, PDF, JSON Resume, profile JSON, any JSON CV)")
         ->required();
     cmd->add_flag("--json", args->json, "Print the profiles as a JSON array");

@@ -16,7 +16,7 @@ namespace {
 struct SearchArgs {
     std::vector<std::string> words;
     std::string db;
-    std::vector<std::string> venues, institutions;
+    std::vector<std::string> venues, institutions, affiliated;
     std::string years, sort = "relevance", color = "auto";
     std::vector<std::string> facets;
     std::size_t limit = 10, offset = 0, facet_values = 10, fragments = 2;
@@ -31,6 +31,7 @@ SearchRequest to_request(const SearchArgs& a) {
     for (const auto& w : a.words) r.query += (r.query.empty() ? "" : " ") + w;
     if (!a.venues.empty()) r.filters[Facet::venue] = a.venues;
     if (!a.institutions.empty()) r.filters[Facet::institution] = a.institutions;
+    if (!a.affiliated.empty()) r.filters[Facet::affiliation] = a.affiliated;
     if (!a.years.empty()) parse_year_range(a.years, r);
     r.limit = a.limit;
     r.offset = a.offset;
@@ -54,14 +55,16 @@ Action add_search_command(CLI::App& app) {
     cmd->footer(
         "Query syntax: words (all must match; with fewer than a page of such profiles, those\n"
         "with most words follow, marked), \"phrases\", AND OR NOT ( ), +word -word, prefix*,\n"
-        "fields name: title: interest: skill:, filters venue:SOSP institution:KAIST,\n"
-        "year:2019..2024 (has a publication in that range). A syntax error never fails the\n"
-        "search: it is searched leniently and a warning is printed.\n\n"
+        "fields name: title: interest: skill:, filters venue:SOSP institution:KAIST (where\n"
+        "people are now), affiliation:KAIST (now or ever), year:2019..2024 (has a publication\n"
+        "in that range). A syntax error never fails the search: it is searched leniently and\n"
+        "a warning is printed.\n\n"
         "Examples:\n"
         "  cvsearch \"fault tolerance\"\n"
         "  cvsearch search \"pipeline parallelism\" --venue SOSP --institution KAIST --years 2019..2024 --limit 5\n"
         "  cvsearch search 'venue:NSDI \"energy\" -blockchain' --json\n"
         "  cvsearch search --institution \"University of Michigan\"     (no query: every profile that passes)\n"
+        "  cvsearch search \"compilers\" --affiliated \"Carnegie Mellon University\"   (studied or worked there)\n"
         "  cvsearch search \"consensus\" --db cluster.stub --allow-partial   (shards: docs/scale-out.md)\n\n"
         "Exit status: 0 at least one hit, 1 no hits, 2 error.");
     cmd->add_option("query", a->words, "Query words (quote phrases); may be empty when filters are given");
@@ -69,7 +72,11 @@ Action add_search_command(CLI::App& app) {
     // One value per use, so that `cvsearch --venue SOSP "fault tolerance"` keeps its query.
     cmd->add_option("--venue", a->venues, "Only profiles with a publication at this venue (repeat: any of them)")
         ->allow_extra_args(false);
-    cmd->add_option("--institution", a->institutions, "Only profiles affiliated with this institution (repeat: any of them)")
+    cmd->add_option("--institution", a->institutions,
+                    "Only people at this institution now (a current affiliation; repeat: any of them)")
+        ->allow_extra_args(false);
+    cmd->add_option("--affiliated", a->affiliated,
+                    "Only people who studied or worked at this institution, now or before (repeat: any of them)")
         ->allow_extra_args(false);
     cmd->add_option("--years", a->years, "Only profiles with a publication in FROM..TO (FROM.. and ..TO work too)");
     cmd->add_option("--limit,-n", a->limit, "How many hits to show")->capture_default_str()->check(CLI::Range(0, 1000));
@@ -77,8 +84,8 @@ Action add_search_command(CLI::App& app) {
     cmd->add_option("--sort", a->sort, "Order: relevance, latest_year, publication_count")
         ->check(CLI::IsMember({"relevance", "latest_year", "publication_count"}))
         ->capture_default_str();
-    cmd->add_option("--facets", a->facets, "Facets to count (default: institution venue year)")
-        ->check(CLI::IsMember({"institution", "venue", "year"}));
+    cmd->add_option("--facets", a->facets, "Facets to count (default: institution affiliation venue year)")
+        ->check(CLI::IsMember({"institution", "affiliation", "venue", "year"}));
     cmd->add_flag("--no-facets", a->no_facets, "Do not count facets");
     cmd->add_option("--facet-values", a->facet_values, "Values to show per facet")->capture_default_str();
     cmd->add_option("--fragments", a->fragments, "Highlighted fragments per hit (1-3)")->capture_default_str()->check(CLI::Range(1, 3));
@@ -98,7 +105,7 @@ Action add_search_command(CLI::App& app) {
         if (!cmd->parsed()) return -1;
         SearchRequest request = to_request(*a);
         if (request.query.empty() && request.filters.empty() && !request.year_min && !request.year_max)
-            throw Error(ErrorCode::usage, "", "nothing to search for: give a query or a filter (--venue, --institution, --years)");
+            throw Error(ErrorCode::usage, "", "nothing to search for: give a query or a filter (--venue, --institution, --affiliated, --years)");
         SearcherOptions so;
         so.allow_partial = a->allow_partial;
         so.query_threads = a->query_threads;

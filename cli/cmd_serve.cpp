@@ -270,7 +270,7 @@ Action add_serve_command(CLI::App& app) {
     auto a = std::make_shared<ServeArgs>();
     CLI::App* cmd = app.add_subcommand("serve", "Serve the search page and the JSON API over HTTP");
     cmd->footer(
-        "Routes: / (the search page), /api/search?q=&venue=&institution=&years=&sort=&offset=&limit=,\n"
+        "Routes: / (the search page), /api/search?q=&venue=&institution=&affiliation=&years=&sort=&offset=&limit=,\n"
         "/api/profiles/ID, /healthz. One access-log line per request on stderr\n"
         "(time, client, method, path, status, bytes, duration). Stops cleanly on SIGINT/SIGTERM.\n"
         "A re-indexed or rebuilt index (`cvsearch index`) is picked up without a restart.\n\n"

@@ -72,6 +72,8 @@ void print_profile(const Profile& original, const Style& st) {
     Facets f = facets_of(p);
     out << st.cyan("  facets") << "\n    institution: ";
     for (std::size_t i = 0; i < f.institution.size(); ++i) out << (i ? ", " : "") << f.institution[i];
+    out << "  (now)\n    affiliation: ";
+    for (std::size_t i = 0; i < f.affiliation.size(); ++i) out << (i ? ", " : "") << f.affiliation[i];
     out << "\n    venue:       ";
     for (std::size_t i = 0; i < f.venue.size(); ++i) out << (i ? ", " : "") << f.venue[i];
     out << "\n    year:        ";

@@ -79,10 +79,10 @@ void push_distinct(std::vector<std::string>& out, std::set<std::string>& seen, c
 
 Facets facets_of(const Profile& p) {
     Facets f;
+    f.institution = current_institutions(p);
     std::set<std::string> seen;
-    std::string current = current_institution(p);
-    push_distinct(f.institution, seen, current);
-    for (const auto& a : p.affiliations) push_distinct(f.institution, seen, a.institution);
+    for (const auto& now : f.institution) push_distinct(f.affiliation, seen, now);
+    for (const auto& a : p.affiliations) push_distinct(f.affiliation, seen, a.institution);
     seen.clear();
     std::set<int> years;
     for (const auto& pub : p.publications) {
@@ -119,6 +119,15 @@ const Affiliation* current_affiliation(const Profile& p) {
 std::string current_institution(const Profile& p) {
     const Affiliation* a = current_affiliation(p);
     return a ? a->institution : std::string();
+}
+
+std::vector<std::string> current_institutions(const Profile& p) {
+    std::vector<std::string> out;
+    std::set<std::string> seen;
+    push_distinct(out, seen, current_institution(p));
+    for (const auto& a : p.affiliations)
+        if (a.current) push_distinct(out, seen, a.institution);
+    return out;
 }
 
 ProfileCard card_of(const Profile& p) {
@@ -182,7 +191,7 @@ json to_json_value(const Profile& p) {
     for (const auto& s : p.sections) j["sections"].push_back({{"heading", s.heading}, {"kind", s.kind}, {"text", s.text}});
     j["source"] = {{"path", p.source.path}, {"format", format_name(p.source.format)}, {"content_hash", p.source.content_hash}};
     Facets f = facets_of(p);
-    j["facets"] = {{"institution", f.institution}, {"venue", f.venue}, {"year", f.year}};
+    j["facets"] = {{"current_institution", f.institution}, {"affiliation", f.affiliation}, {"venue", f.venue}, {"year", f.year}};
     return j;
 }
 

@@ -138,6 +138,14 @@ Xapian::Document DocumentBuilder::build(const Profile& p) {
         index_copy(join({where, a.role}, " ; "), schema::affiliation_weight);
         index_words(where, 1, schema::affiliation_prefix);
     }
+    // Facets first: institution: looks up the words of the current institutions.
+    const Facets facets = facets_of(p);
+    for (const auto& now : facets.institution) {
+        index_words(now, 1, schema::current_institution_prefix);
+        for (const auto& a : p.affiliations)
+            if (a.institution == now && !a.institution_raw.empty() && text::fold_key(a.institution_raw) != text::fold_key(now))
+                index_words(a.institution_raw, 1, schema::current_institution_prefix);
+    }
     for (const auto& pub : p.publications) {
         index_copy(pub.title, schema::title_weight);
         index(pub.title, 1, schema::title_prefix);
@@ -156,7 +164,6 @@ Xapian::Document DocumentBuilder::build(const Profile& p) {
     add_pair_terms(doc, pair_words_);  // after every positioned word
 
     // Facets: a boolean term per value; the first K values also go into slots.
-    Facets facets = facets_of(p);
     auto put_facet = [&](schema::FacetKind kind, const std::vector<std::string>& values) {
         auto fs = schema::facet_schema(kind);
         std::set<std::string> seen_terms;
@@ -170,6 +177,7 @@ Xapian::Document DocumentBuilder::build(const Profile& p) {
         }
     };
     put_facet(schema::FacetKind::institution, facets.institution);
+    put_facet(schema::FacetKind::affiliation, facets.affiliation);
     put_facet(schema::FacetKind::venue, facets.venue);
     std::vector<std::string> years;
     for (auto it = facets.year.rbegin(); it != facets.year.rend(); ++it) years.push_back(std::to_string(*it));

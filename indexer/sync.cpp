@@ -5,6 +5,7 @@
 // there are many files, indexer/part_writer.hpp). Per-file failures are
 // collected, never fatal, and keep the profiles their files gave last time.
 #include <algorithm>
+#include <charconv>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -196,6 +197,26 @@ std::string schema_mismatch(const std::string& db, const std::string& schema) {
     return "the index has schema version " + (schema.empty() ? std::string("(none)") : schema) +
            ", this cvsearch writes version " + std::string(schema::version) + "; rebuild it with `cvsearch index DIR --db " +
            db + " --full`";
+}
+
+/// The schema version of the committed index at `db` when it is older than
+/// this cvsearch's (the index must be rebuilt whole); nullopt when there is
+/// no index, it is current, or it cannot be read (the writer reports that).
+std::optional<std::string> older_schema(const fs::path& db) {
+    try {
+        const indexing::IndexState st = indexing::inspect(db);
+        if (st.layout == indexing::Layout::none) return std::nullopt;
+        Xapian::Database xdb(st.current_path().string());
+        std::string schema = xdb.get_metadata(std::string(schema::meta_schema));
+        if (schema.empty() && xdb.get_doccount() == 0) return std::nullopt;
+        int have = 0, want = 0;
+        std::from_chars(schema.data(), schema.data() + schema.size(), have);
+        std::from_chars(schema::version.data(), schema::version.data() + schema::version.size(), want);
+        if (have < want) return schema.empty() ? std::string("(none)") : schema;
+    } catch (const Error&) {
+    } catch (const Xapian::Error&) {
+    }
+    return std::nullopt;
 }
 
 /// What the committed index at `db` holds, read without the writer (dry runs, and
@@ -480,11 +501,11 @@ void parse_into_parts(const std::vector<FoundFile>& files, const std::vector<std
 
 }  // namespace
 
-SyncReport index_directory(const SyncOptions& options) {
+SyncReport index_directory(const SyncOptions& given) {
     const auto started = Clock::now();
+    SyncOptions options = given;
     SyncReport report;
     report.dry_run = options.dry_run;
-    report.full = options.full;
     report.db = options.db.string();
     if (options.roots.empty()) throw Error(ErrorCode::usage, "", "nothing to index: give at least one directory or file");
     if (options.db.empty()) throw Error(ErrorCode::usage, "", "no index path given (use --db PATH)");
@@ -505,6 +526,19 @@ SyncReport index_directory(const SyncOptions& options) {
     const std::vector<fs::path> targets = layout ? layout->shards : std::vector<fs::path>{options.db};
     auto shard = [&](std::string_view id) { return indexing::shard_of(id, targets.size()); };
     report.shards = layout ? targets.size() : 0;
+
+    // An index an older cvsearch wrote cannot be updated in place: rebuilt whole.
+    if (!options.full)
+        for (const auto& target : targets)
+            if (auto old = older_schema(target)) {
+                options.full = true;
+                report.warnings.push_back(target.string() + ": the index has schema version " + *old +
+                                          " (written by an older cvsearch); " +
+                                          (options.dry_run ? "a real run rebuilds it whole" : "rebuilt whole") +
+                                          " for version " + std::string(schema::version));
+                break;
+            }
+    report.full = options.full;
 
     // The locks first, so that a second run stops before any real work. Shards
     // are locked in order, so two sharded runs cannot deadlock.

@@ -31,12 +31,10 @@ std::vector<std::pair<std::string, std::size_t>> FacetCounter::merged() const {
     return {counts.begin(), counts.end()};
 }
 
-std::vector<FacetValue> FacetCounter::top(std::size_t limit) const {
-    auto all = merged();
-    std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-    std::vector<FacetValue> out;
-    for (std::size_t i = 0; i < all.size() && i < limit; ++i) out.push_back({all[i].first, all[i].second});
-    return out;
+std::vector<FacetValue> FacetCounter::top(std::size_t limit, const FacetTies& ties) const {
+    std::vector<FacetValue> all;
+    for (auto& [value, count] : merged()) all.push_back({std::move(value), count});
+    return top_values(facet_, std::move(all), limit, ties);
 }
 
 std::size_t FacetCounter::distinct() const { return merged().size(); }

@@ -14,6 +14,7 @@
 #include <xapian.h>
 
 #include "cvsearch/searcher.hpp"
+#include "vocabulary/facet_ties.hpp"
 #include "vocabulary/schema.hpp"
 
 namespace cvsearch::search {
@@ -44,8 +45,9 @@ class FacetCounter {
     Facet facet() const noexcept { return facet_; }
     /// Registers the spies; run the match afterwards.
     void attach(Xapian::Enquire& enquire) const;
-    /// The `limit` most frequent values, count descending then value ascending.
-    std::vector<FacetValue> top(std::size_t limit) const;
+    /// The `limit` most frequent values, count descending, ties in the order of
+    /// vocabulary/facet_ties.hpp.
+    std::vector<FacetValue> top(std::size_t limit, const FacetTies& ties = FacetTies()) const;
     /// Number of distinct values seen.
     std::size_t distinct() const;
 

@@ -166,7 +166,9 @@ std::vector<Highlighter::Match> Highlighter::matches(std::string_view text, std:
 
     for (std::size_t a = 0; a < atoms_.size(); ++a) {
         const QueryAtom& atom = atoms_[a];
-        if (!atom.field.empty() && atom.field != query_field) continue;
+        // An affiliation passage is where institution: (now) and affiliation: (ever) words are.
+        const bool same_field = atom.field == query_field || (atom.field == "affiliation" && query_field == "institution");
+        if (!atom.field.empty() && !same_field) continue;
         const std::uint64_t bit = std::uint64_t{1} << a;
         if (atom.wildcard) {
             for (const auto& t : tokens)

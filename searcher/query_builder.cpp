@@ -31,7 +31,7 @@ Xapian::Query words_query(std::string_view value, std::string_view prefix) {
     return Xapian::Query(Xapian::Query::OP_AND, parts.begin(), parts.end());
 }
 
-/// institution:X and venue:X — the canonical facet term, or the words.
+/// institution:X, affiliation:X and venue:X — the canonical facet term, or the words.
 class CanonicalFieldProcessor : public Xapian::FieldProcessor {
   public:
     CanonicalFieldProcessor(schema::FacetKind kind, std::string_view text_prefix)
@@ -149,7 +149,10 @@ QueryBuilder::QueryBuilder(const Xapian::Database& db, const analysis::Analyzer&
     parser_.add_prefix("skill", std::string(schema::skill_prefix));
     parser_.add_boolean_prefix(
         "institution",
-        (new CanonicalFieldProcessor(schema::FacetKind::institution, schema::affiliation_prefix))->release());
+        (new CanonicalFieldProcessor(schema::FacetKind::institution, schema::current_institution_prefix))->release());
+    parser_.add_boolean_prefix(
+        "affiliation",
+        (new CanonicalFieldProcessor(schema::FacetKind::affiliation, schema::affiliation_prefix))->release());
     parser_.add_boolean_prefix(
         "venue", (new CanonicalFieldProcessor(schema::FacetKind::venue, schema::venue_text_prefix))->release());
     parser_.add_boolean_prefix("year", (new YearProcessor(warnings_))->release());

@@ -174,7 +174,7 @@ class Lexer {
 
     void field_value(const std::string& marker, const std::string& field, std::string_view value, std::size_t off,
                      bool quoted) {
-        if (field == "institution" || field == "venue" || field == "year") {
+        if (field == "institution" || field == "affiliation" || field == "venue" || field == "year") {
             bool negated = take_negation(marker);
             r_.text += marker + field + ":";
             r_.text += quoted ? "\"" + std::string(value) + "\"" : std::string(value);
@@ -282,7 +282,8 @@ std::string canonical_field(std::string_view name) {
     if (n == "title" || n == "titles") return "title";
     if (n == "interest" || n == "interests") return "interest";
     if (n == "skill" || n == "skills") return "skill";
-    if (n == "institution" || n == "institutions" || n == "affiliation" || n == "inst") return "institution";
+    if (n == "institution" || n == "institutions" || n == "inst") return "institution";
+    if (n == "affiliation" || n == "affiliations" || n == "affiliated") return "affiliation";
     if (n == "venue" || n == "venues") return "venue";
     if (n == "year" || n == "years") return "year";
     return {};

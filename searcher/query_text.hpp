@@ -31,7 +31,7 @@
 namespace cvsearch::search {
 
 /// Fields a query may name, canonical spelling.
-inline constexpr std::string_view query_fields[] = {"name", "title", "interest", "skill", "institution", "venue", "year"};
+inline constexpr std::string_view query_fields[] = {"name", "title", "interest", "skill", "institution", "affiliation", "venue", "year"};
 
 /// One thing the query asks to find.
 struct QueryAtom {

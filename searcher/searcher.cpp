@@ -42,6 +42,7 @@ namespace fs = std::filesystem;
 std::string_view facet_name(Facet facet) noexcept {
     switch (facet) {
         case Facet::institution: return "institution";
+        case Facet::affiliation: return "affiliation";
         case Facet::venue: return "venue";
         case Facet::year: return "year";
     }
@@ -49,13 +50,13 @@ std::string_view facet_name(Facet facet) noexcept {
 }
 
 std::optional<Facet> facet_from_name(std::string_view name) noexcept {
-    for (Facet f : {Facet::institution, Facet::venue, Facet::year})
+    for (Facet f : all_facets())
         if (facet_name(f) == name) return f;
     return std::nullopt;
 }
 
 const std::vector<Facet>& all_facets() {
-    static const std::vector<Facet> facets = {Facet::institution, Facet::venue, Facet::year};
+    static const std::vector<Facet> facets = {Facet::institution, Facet::affiliation, Facet::venue, Facet::year};
     return facets;
 }
 
@@ -355,6 +356,7 @@ struct Searcher::Impl::Slice {
     /// The whole index's: the request's window of hits. A part's: its first
     /// offset + limit matches, ranked (weight, docid), made hits once merged.
     std::vector<SearchHit> hits;
+    std::vector<Xapian::docid> page;  ///< the whole index's: the hits' docids, best first
     std::vector<std::pair<double, Xapian::docid>> ranked;
     /// With the facet table: the counts of the facets without a filter of their
     /// own (one pass over the matches for all of them), and of each of the others.
@@ -497,6 +499,9 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
         out.total = mset.get_matches_estimated();
         out.total_is_exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
     }
+    if (whole)
+        for (auto it = mset.begin(); it != mset.end(); ++it) out.page.push_back(*it);
+    const search::FacetTies ties(c.db, out.page);  // ranks read only for the spies' ties
     if (table && !main_facets.empty()) {
         out.main_facets = main_facets;
         out.main_counts = table->count(matches ? *matches : matched.docids, main_facets);
@@ -508,7 +513,7 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
         for (const auto& counter : main_counters) counter.attach(counting);
         counting.get_mset(0, 0, all);
     }
-    for (const auto& counter : main_counters) out.facets[counter.facet()] = counter.top(req.facet_values);
+    for (const auto& counter : main_counters) out.facets[counter.facet()] = counter.top(req.facet_values, ties);
     for (Facet f : own_filter_facets) {
         if (table && walk_postings) {
             if (auto others = search::boolean_match(c.db, p.filtered(p.built.query, f), range)) {
@@ -525,7 +530,7 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
         else counter.attach(others);
         others.get_mset(0, 0, all);
         if (table) out.own_filter_counts.emplace(f, table->count(collected.docids, {f}));
-        else out.facets[f] = counter.top(req.facet_values);
+        else out.facets[f] = counter.top(req.facet_values, ties);
     }
 
     if (!whole) {
@@ -611,17 +616,10 @@ SearchResults Searcher::Impl::search_once(Context& c, const SearchRequest& req, 
         res.total += s.total;
         res.total_is_exact = res.total_is_exact && s.total_is_exact;
     }
-    res.facets = std::move(slices[0].facets);
-    if (auto& counts = slices[0].main_counts) {
-        for (std::size_t i = 1; i < slices.size(); ++i) *counts += *slices[i].main_counts;
-        for (Facet f : slices[0].main_facets) res.facets[f] = counts->top(f, req.facet_values);
-    }
-    for (auto& [facet, counts] : slices[0].own_filter_counts) {
-        for (std::size_t i = 1; i < slices.size(); ++i) counts += slices[i].own_filter_counts.at(facet);
-        res.facets[facet] = counts.top(facet, req.facet_values);
-    }
+    std::vector<Xapian::docid> page;  // the hits' docids, best first
     if (slices.size() == 1) {
         res.hits = std::move(slices[0].hits);
+        page = std::move(slices[0].page);
     } else {
         // Weight descending, then docid ascending: the order of one whole match.
         std::vector<std::pair<double, Xapian::docid>> ranked;
@@ -630,8 +628,21 @@ SearchResults Searcher::Impl::search_once(Context& c, const SearchRequest& req, 
             return a.first != b.first ? a.first > b.first : a.second < b.second;
         });
         search::Highlighter highlighter(c.analyzer, p.built.prepared.atoms);
-        for (std::size_t r = req.offset; r < ranked.size() && r < req.offset + req.limit; ++r)
+        for (std::size_t r = req.offset; r < ranked.size() && r < req.offset + req.limit; ++r) {
             res.hits.push_back(make_hit(c.db.get_document(ranked[r].second), ranked[r].first, r + 1, &highlighter, req.highlight));
+            page.push_back(ranked[r].second);
+        }
+    }
+    // The facet table's counts (summed over the parts), ties broken by the page.
+    const search::FacetTies ties(c.db, std::move(page));
+    res.facets = std::move(slices[0].facets);
+    if (auto& counts = slices[0].main_counts) {
+        for (std::size_t i = 1; i < slices.size(); ++i) *counts += *slices[i].main_counts;
+        for (Facet f : slices[0].main_facets) res.facets[f] = counts->top(f, req.facet_values, ties);
+    }
+    for (auto& [facet, counts] : slices[0].own_filter_counts) {
+        for (std::size_t i = 1; i < slices.size(); ++i) counts += slices[i].own_filter_counts.at(facet);
+        res.facets[facet] = counts.top(facet, req.facet_values, ties);
     }
     if (p.relaxed)
         for (auto& hit : res.hits) std::tie(hit.words_matched, hit.score) = search::split_relaxed_weight(hit.score);

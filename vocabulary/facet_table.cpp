@@ -14,14 +14,20 @@ namespace fs = std::filesystem;
 
 namespace {
 
+constexpr std::size_t n_facets = FacetTable::facet_count;
+
+/// The facet's place in a row (and in facet_begin_).
 std::size_t index_of(Facet f) {
     switch (f) {
         case Facet::institution: return 0;
-        case Facet::venue: return 1;
+        case Facet::affiliation: return 1;
+        case Facet::venue: return 2;
         case Facet::year: break;
     }
-    return 2;
+    return 3;
 }
+
+constexpr unsigned all_mask = (1u << n_facets) - 1;
 
 /// The database of a stub file naming exactly one database, which is local
 /// ("auto PATH", "glass PATH"; a relative PATH is relative to the stub's directory).
@@ -61,30 +67,35 @@ std::shared_ptr<const FacetTable> FacetTable::build(const Xapian::Database& db, 
     table->revision_ = db.get_revision();
     table->uuid_ = db.get_uuid();
     const Xapian::docid last = db.get_lastdocid();
-    std::vector<Xapian::valueno> slots[3];
+    std::vector<Xapian::valueno> slots[n_facets];
     for (Facet f : all_facets()) {
         auto fs = schema::facet_schema(schema::facet_kind(f));
         for (Xapian::valueno s = fs.slot_base; s < fs.slot_base + fs.slot_count && db.get_value_freq(s) > 0; ++s)
             slots[index_of(f)].push_back(s);
     }
     // Pass 1: how many values each document has, per facet.
-    static_assert(schema::institution_slots + schema::venue_slots + schema::year_slots <= 255, "counts and splits are 8 bits");
-    std::vector<std::array<std::uint8_t, 3>> per_facet(static_cast<std::size_t>(last) + 1, {0, 0, 0});
-    for (std::size_t f = 0; f < 3; ++f)
+    static_assert(schema::institution_slots + schema::affiliation_slots + schema::venue_slots + schema::year_slots <= 255,
+                  "counts and splits are 8 bits");
+    std::vector<std::array<std::uint8_t, n_facets>> per_facet(static_cast<std::size_t>(last) + 1, std::array<std::uint8_t, n_facets>{});
+    for (std::size_t f = 0; f < n_facets; ++f)
         for (auto s : slots[f])
             for (auto it = db.valuestream_begin(s); it != db.valuestream_end(s); ++it) ++per_facet[it.get_docid()][f];
     auto& rows = table->rows_;
     rows.assign(static_cast<std::size_t>(last) + 2, 0);
-    table->splits_.assign(static_cast<std::size_t>(last) + 1, {0, 0});
+    table->splits_.assign(static_cast<std::size_t>(last) + 1, Split{});
     for (std::size_t d = 1; d <= last; ++d) {
         const auto& k = per_facet[d];
-        table->splits_[d] = {k[0], static_cast<std::uint8_t>(k[0] + k[1])};
-        rows[d + 1] = rows[d] + k[0] + k[1] + k[2];
+        std::uint32_t end = 0;
+        for (std::size_t f = 0; f < n_facets; ++f) {
+            if (f > 0) table->splits_[d][f - 1] = static_cast<std::uint8_t>(end);
+            end += k[f];
+        }
+        rows[d + 1] = rows[d] + end;
     }
     // Pass 2: their ids, facet after facet; each facet has a dictionary of its own.
     std::vector<std::uint32_t> ids(rows.back());
     std::vector<std::uint32_t> cursor(rows.begin(), rows.end() - 1);
-    for (std::size_t f = 0; f < 3; ++f) {
+    for (std::size_t f = 0; f < n_facets; ++f) {
         table->facet_begin_[f] = static_cast<std::uint32_t>(table->values_.size());
         std::unordered_map<std::string, std::uint32_t> dictionary;
         for (auto s : slots[f]) {
@@ -96,7 +107,7 @@ std::shared_ptr<const FacetTable> FacetTable::build(const Xapian::Database& db, 
             }
         }
     }
-    table->facet_begin_[3] = static_cast<std::uint32_t>(table->values_.size());
+    table->facet_begin_[n_facets] = static_cast<std::uint32_t>(table->values_.size());
     table->totals_.assign(table->values_.size(), 0);
     for (std::uint32_t id : ids) ++table->totals_[id];
     if (table->values_.size() <= std::min(narrow_values, std::size_t{1} << 16)) table->ids16_.assign(ids.begin(), ids.end());
@@ -126,12 +137,15 @@ void FacetTable::add_each(const std::vector<Id>& ids, const std::vector<Xapian::
         if (d >= last) continue;  // added after the table was built: cannot happen within one revision
         const Id* row = id + rows[d];
         const std::uint32_t size = rows[d + 1] - rows[d];
-        if (mask == 7) {
+        if (mask == all_mask) {
             for (std::uint32_t k = 0; k < size; ++k) ++n[row[k]];
             continue;
         }
-        const std::uint32_t bounds[4] = {0, splits_[d][0], splits_[d][1], size};
-        for (unsigned f = 0; f < 3; ++f)
+        std::uint32_t bounds[n_facets + 1];
+        bounds[0] = 0;
+        for (std::size_t f = 1; f < n_facets; ++f) bounds[f] = splits_[d][f - 1];
+        bounds[n_facets] = size;
+        for (unsigned f = 0; f < n_facets; ++f)
             if (mask & (1u << f))
                 for (std::uint32_t k = bounds[f]; k < bounds[f + 1]; ++k) ++n[row[k]];
     }
@@ -173,25 +187,39 @@ FacetTable::Counts FacetTable::count(const std::vector<Xapian::docid>& docids, c
         return out;
     }
     add_each(others(docids));
-    for (unsigned f = 0; f < 3; ++f)
+    for (unsigned f = 0; f < n_facets; ++f)
         if (mask & (1u << f))
             for (std::uint32_t id = facet_begin_[f]; id < facet_begin_[f + 1]; ++id) out.n_[id] = totals_[id] - out.n_[id];
     return out;
 }
 
-std::vector<FacetValue> FacetTable::Counts::top(Facet facet, std::size_t limit) const {
+std::vector<FacetValue> FacetTable::Counts::top(Facet facet, std::size_t limit, const FacetTies& ties) const {
     const std::size_t f = index_of(facet);
     const auto& values = table_->values_;
+    // The rank of the first hit of the page with each value, from the rows (no
+    // document is read): the same ranks FacetTies::rank reads from the slots.
+    std::unordered_map<std::uint32_t, std::size_t> first_rank;
+    const auto& page = ties.page();
+    for (std::size_t r = 0; r < page.size(); ++r) {
+        const Xapian::docid d = page[r];
+        if (d + 1 >= table_->rows_.size()) continue;
+        const std::uint32_t row = table_->rows_[d], size = table_->rows_[d + 1] - row;
+        const std::uint32_t begin = f == 0 ? 0 : table_->splits_[d][f - 1];
+        const std::uint32_t end = f + 1 < facet_count ? table_->splits_[d][f] : size;
+        for (std::uint32_t k = begin; k < end; ++k) first_rank.try_emplace(table_->id_at(row + k), r);
+    }
+    auto rank = [&](std::uint32_t id) {
+        auto it = first_rank.find(id);
+        return it == first_rank.end() ? unranked : it->second;
+    };
     std::vector<std::uint32_t> order;
     for (std::uint32_t i = table_->facet_begin_[f]; i < table_->facet_begin_[f + 1]; ++i)
         if (n_[i] > 0) order.push_back(i);
-    auto better = [&](std::uint32_t a, std::uint32_t b) { return n_[a] != n_[b] ? n_[a] > n_[b] : values[a] < values[b]; };
-    if (order.size() > limit) {
-        std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(limit), order.end(), better);
-        order.resize(limit);
-    } else {
-        std::sort(order.begin(), order.end(), better);
-    }
+    auto better = [&](std::uint32_t a, std::uint32_t b) {
+        if (n_[a] != n_[b]) return n_[a] > n_[b];
+        return tie_before(facet, rank(a), values[a], rank(b), values[b]);
+    };
+    keep_best(order, limit, better);
     std::vector<FacetValue> out;
     for (auto i : order) out.push_back({values[i], n_[i]});
     return out;

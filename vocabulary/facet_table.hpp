@@ -45,11 +45,15 @@
 #include <xapian.h>
 
 #include "cvsearch/searcher.hpp"
+#include "vocabulary/facet_ties.hpp"
 
 namespace cvsearch::search {
 
 class FacetTable {
   public:
+    /// The facets a row holds, in this order: institution, affiliation, venue, year.
+    static constexpr std::size_t facet_count = 4;
+
     /// Reads the facet slots of `db` (a single local database). Value ids are
     /// kept 16 bits wide while there are at most `narrow_values` values (tests
     /// pass 0 to have them 32 bits wide).
@@ -63,9 +67,9 @@ class FacetTable {
     /// How often each value occurs among some documents.
     class Counts {
       public:
-        /// The `limit` most frequent values of `facet`, count descending then
-        /// value ascending (as FacetCounter::top).
-        std::vector<FacetValue> top(Facet facet, std::size_t limit) const;
+        /// The `limit` most frequent values of `facet`, count descending, ties
+        /// in the order of vocabulary/facet_ties.hpp (as FacetCounter::top).
+        std::vector<FacetValue> top(Facet facet, std::size_t limit, const FacetTies& ties = FacetTies()) const;
         /// Number of distinct values of `facet`.
         std::size_t distinct(Facet facet) const;
         /// Adds `other`'s counts (of the same table: another set of documents).
@@ -86,6 +90,8 @@ class FacetTable {
     double prior(Xapian::docid did) const noexcept {
         return did < priors_.size() ? priors_[did] : std::numeric_limits<double>::quiet_NaN();
     }
+    /// The value id at position `i` of the ids (16 or 32 bits wide).
+    std::uint32_t id_at(std::size_t i) const noexcept { return ids32_.empty() ? ids16_[i] : ids32_[i]; }
     /// The highest docid prior() may know.
     Xapian::docid last_docid() const noexcept { return priors_.empty() ? 0 : static_cast<Xapian::docid>(priors_.size() - 1); }
 
@@ -129,7 +135,7 @@ class FacetTable {
     std::vector<Xapian::docid> others(const std::vector<Xapian::docid>& docids) const;
 
     std::vector<std::string> values_;     ///< value id -> display value; each facet's ids are one range
-    std::uint32_t facet_begin_[4] = {};   ///< facet index -> its first value id (and the end of the last)
+    std::uint32_t facet_begin_[facet_count + 1] = {};  ///< facet index -> its first value id (and the end of the last)
     std::vector<std::uint32_t> rows_;     ///< docid -> first index into the ids (size lastdocid + 2)
     /// Value ids, grouped by docid, within a row facet after facet: 16 bits
     /// wide while there are at most 65,536 values (counting mostly waits for
@@ -137,9 +143,11 @@ class FacetTable {
     /// other vector is empty.
     std::vector<std::uint16_t> ids16_;
     std::vector<std::uint32_t> ids32_;
-    /// docid -> where its venue and its year ids start, from the start of its
-    /// row (a document has at most one value per slot: tens per facet).
-    std::vector<std::array<std::uint8_t, 2>> splits_;
+    /// docid -> where the ids of its second, third and fourth facet start,
+    /// from the start of its row (a document has at most one value per slot:
+    /// tens per facet).
+    using Split = std::array<std::uint8_t, facet_count - 1>;
+    std::vector<Split> splits_;
     std::vector<std::uint32_t> totals_;   ///< value id -> count over every document
     std::vector<double> priors_;          ///< docid -> prior; NaN: none
 };

@@ -5,7 +5,7 @@
 //
 //   header   "cvsfacet", u32 format, u32 byte-order mark, u64 revision,
 //            u64 payload bytes, u64 payload checksum
-//   payload  u32 UUID length, UUID, u32 id width (16 or 32), u32 facet_begin[4],
+//   payload  u32 UUID length, UUID, u32 id width (16 or 32), u32 facet_begin[5],
 //            u64 values, each u32 length + bytes, then u64 count + the elements
 //            of rows, ids, splits, totals and priors, in that order.
 //
@@ -26,7 +26,8 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr char magic[8] = {'c', 'v', 's', 'f', 'a', 'c', 'e', 't'};
-constexpr std::uint32_t format = 1;
+/// 2: four facets (the affiliation facet added; schema version 2).
+constexpr std::uint32_t format = 2;
 constexpr std::uint32_t byte_order_mark = 0x01020304;
 constexpr std::size_t header_bytes = sizeof magic + 4 + 4 + 8 + 8 + 8;
 
@@ -153,15 +154,16 @@ struct FacetTableFile {
         if (width == 16) t->ids16_ = in.get_vector<std::uint16_t>();
         else if (width == 32) t->ids32_ = in.get_vector<std::uint32_t>();
         else return nullptr;
-        t->splits_ = in.get_vector<std::array<std::uint8_t, 2>>();
+        t->splits_ = in.get_vector<FacetTable::Split>();
         t->totals_ = in.get_vector<std::uint32_t>();
         t->priors_ = in.get_vector<double>();
         if (!in.ok() || !in.at_end()) return nullptr;
 
         // What count() relies on to stay within the vectors.
         const std::size_t values = t->values_.size();
-        if (t->facet_begin_[0] != 0 || t->facet_begin_[3] != values) return nullptr;
-        for (int f = 0; f < 3; ++f)
+        constexpr std::size_t facets = FacetTable::facet_count;
+        if (t->facet_begin_[0] != 0 || t->facet_begin_[facets] != values) return nullptr;
+        for (std::size_t f = 0; f < facets; ++f)
             if (t->facet_begin_[f] > t->facet_begin_[f + 1]) return nullptr;
         const auto& rows = t->rows_;
         const std::size_t n_ids = width == 16 ? t->ids16_.size() : t->ids32_.size();
@@ -170,8 +172,12 @@ struct FacetTableFile {
             return nullptr;
         for (std::size_t d = 0; d + 1 < rows.size(); ++d) {
             if (rows[d] > rows[d + 1]) return nullptr;
-            const auto [venue, year] = t->splits_[d];
-            if (venue > year || year > rows[d + 1] - rows[d]) return nullptr;
+            std::uint32_t previous = 0;
+            for (std::uint8_t split : t->splits_[d]) {
+                if (split < previous) return nullptr;
+                previous = split;
+            }
+            if (previous > rows[d + 1] - rows[d]) return nullptr;
         }
         if (width == 16 && values > (std::size_t{1} << 16)) return nullptr;
         auto in_range = [&](const auto& ids) {

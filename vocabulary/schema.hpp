@@ -15,12 +15,17 @@
 //   Q       boolean     the profile id (id_term below)            (none; by id lookup)
 //   (none)  free text   everything searchable, weighted by wdf    plain words
 //   XN      free text   name parts, name initials                 name:
-//   XA      free text   affiliation text (institution, role)      institution: (words)
+//   XA      free text   affiliation text, every affiliation       affiliation: (words)
+//   XJ      free text   current institutions' text (canonical     institution: (words)
+//                       and as written)
 //   XW      free text   publication venues (canonical and raw)    venue: (words)
 //   XT      free text   publication titles                        title:
 //   XK      free text   research interests                        interest:
 //   XS      free text   skills                                    skill:
-//   XI      boolean     canonical institution, fold_key()ed       institution:, filters
+//   XI      boolean     current institution, canonical,           institution:, filters
+//                       fold_key()ed (Facets::institution)
+//   XH      boolean     every institution of the affiliation      affiliation:, filters
+//                       history, canonical, fold_key()ed
 //   XV      boolean     canonical venue, fold_key()ed             venue:, filters
 //   XY      boolean     publication year, 4 digits ("XY2019")     year:2019, year:A..B
 //   XC      free text   synonym concept ("XCml"), unprefixed      via the synonym table
@@ -32,13 +37,14 @@
 // "XN..."). Boolean facet terms are cut to max_term_bytes.
 //
 // Free-text weights (wdf per occurrence, unprefixed copy / field copy):
-//   name 4/1, interests 3/1, publication titles 3/1, headline 2, affiliations 2/1,
+//   name 4/1, interests 3/1, publication titles 3/1, headline 2, affiliations 2/1 (+ XJ 1
+//   for the current ones),
 //   skills 1/1, awards 1, venues 1/1, every section's text 1.
 // See docs/ranking.md for why.
 //
 // POSITIONS (for phrase and NEAR queries) are stored for the section texts
 // and the XN, XT, XK and XS copies (name:"...", title:"..." and so on). Not
-// for XA and XW: institution: and venue: look their words up with AND
+// for XA, XJ and XW: institution:, affiliation: and venue: look their words up with AND
 // (searcher/query_builder.cpp), never as a phrase (9% of the index: 184 ->
 // 167 MB for 10,000 generated profiles). Not for an unprefixed field copy
 // whose words a section text holds in the same order (indexer/phrase_cover.hpp):
@@ -60,6 +66,7 @@
 //                    its name and result card (institution, position,
 //                    years, publication count, top venues)
 //   institution+i    institution facet value #i, i < institution_slots display string
+//   affiliation+i    affiliation facet value #i, i < affiliation_slots display string
 //   venue+i          venue facet value #i, i < venue_slots             display string
 //   year+i           publication year #i (latest first), i < year_slots "2019"
 //
@@ -105,7 +112,9 @@
 
 namespace cvsearch::schema {
 
-inline constexpr std::string_view version = "1";
+/// 2: the institution facet holds the current institutions; the affiliation
+/// history moved to its own facet (XH, affiliation slots) and XJ was added.
+inline constexpr std::string_view version = "2";
 
 // ---- term prefixes ----------------------------------------------------------
 inline constexpr std::string_view id_prefix = "Q";
@@ -115,7 +124,9 @@ inline constexpr std::string_view venue_text_prefix = "XW";
 inline constexpr std::string_view title_prefix = "XT";
 inline constexpr std::string_view interest_prefix = "XK";
 inline constexpr std::string_view skill_prefix = "XS";
+inline constexpr std::string_view current_institution_prefix = "XJ";
 inline constexpr std::string_view institution_facet_prefix = "XI";
+inline constexpr std::string_view affiliation_facet_prefix = "XH";
 inline constexpr std::string_view venue_facet_prefix = "XV";
 inline constexpr std::string_view year_facet_prefix = "XY";
 inline constexpr std::string_view concept_prefix = "XC";
@@ -166,6 +177,8 @@ inline constexpr Xapian::valueno venue_slot_base = 20;
 inline constexpr Xapian::valueno venue_slots = 32;
 inline constexpr Xapian::valueno year_slot_base = 60;
 inline constexpr Xapian::valueno year_slots = 40;
+inline constexpr Xapian::valueno affiliation_slot_base = 100;
+inline constexpr Xapian::valueno affiliation_slots = 12;
 
 // ---- metadata keys -----------------------------------------------------------
 inline constexpr std::string_view meta_schema = "cvsearch.schema";
@@ -176,7 +189,7 @@ inline constexpr std::string_view meta_compacted_bytes = "cvsearch.compacted_byt
 inline constexpr std::string_view meta_pair_words = "cvsearch.pair_words";
 
 /// The facets the index counts. Kept in sync with cvsearch::Facet (searcher.hpp).
-enum class FacetKind { institution, venue, year };
+enum class FacetKind { institution, affiliation, venue, year };
 
 struct FacetSchema {
     std::string_view term_prefix;
@@ -187,6 +200,7 @@ struct FacetSchema {
 constexpr FacetSchema facet_schema(FacetKind kind) {
     switch (kind) {
         case FacetKind::institution: return {institution_facet_prefix, institution_slot_base, institution_slots};
+        case FacetKind::affiliation: return {affiliation_facet_prefix, affiliation_slot_base, affiliation_slots};
         case FacetKind::venue: return {venue_facet_prefix, venue_slot_base, venue_slots};
         case FacetKind::year: break;
     }
@@ -198,7 +212,7 @@ constexpr FacetSchema facet_schema(FacetKind kind) {
 std::string id_term(std::string_view id);
 
 /// The boolean filter term of a facet value: prefix + fold_key(value) for
-/// institutions and venues ("XIuniversity of michigan"), prefix + the number for
+/// institutions, affiliations and venues ("XIuniversity of michigan"), prefix + the number for
 /// years ("XY2019"); cut to max_term_bytes at a UTF-8 boundary.
 /// Values must already be canonical (normalize_venue / normalize_institution).
 std::string facet_term(FacetKind kind, std::string_view canonical_value);
@@ -207,6 +221,7 @@ std::string facet_term(FacetKind kind, std::string_view canonical_value);
 constexpr FacetKind facet_kind(Facet facet) noexcept {
     switch (facet) {
         case Facet::institution: return FacetKind::institution;
+        case Facet::affiliation: return FacetKind::affiliation;
         case Facet::venue: return FacetKind::venue;
         case Facet::year: break;
     }

@@ -329,7 +329,8 @@ HttpResponse HttpApi::route(std::string_view raw_path, std::string_view query, c
 
 /// The parameters /api/search takes; any other is a 400 naming it (a typo such
 /// as "lmit" must not silently return the default page).
-constexpr std::string_view search_params[] = {"q", "venue", "institution", "years", "sort", "offset", "limit", "facet_values"};
+constexpr std::string_view search_params[] = {"q",    "venue",  "institution", "affiliation", "years",
+                                              "sort", "offset", "limit",       "facet_values"};
 
 void reject_unknown(const Params& params) {
     for (const auto& [k, v] : params) {
@@ -340,7 +341,7 @@ void reject_unknown(const Params& params) {
                 msg += "; did you mean \"" + std::string(known) + "\"?";
                 break;
             }
-        bad(msg + " (the parameters are q, venue, institution, years, sort, offset, limit, facet_values)");
+        bad(msg + " (the parameters are q, venue, institution, affiliation, years, sort, offset, limit, facet_values)");
     }
 }
 
@@ -354,13 +355,15 @@ HttpResponse HttpApi::search(const Params& params) const {
                                  std::to_string(options_.max_query_chars) + "; shorten the query"};
         req.query = std::string(text::trim(*q));
     }
-    auto venues = all(params, "venue"), institutions = all(params, "institution");
-    if (venues.size() + institutions.size() > options_.max_filter_values)
+    auto venues = all(params, "venue"), institutions = all(params, "institution"), affiliations = all(params, "affiliation");
+    const std::size_t filter_values = venues.size() + institutions.size() + affiliations.size();
+    if (filter_values > options_.max_filter_values)
         throw BadRequest{413, "too_large",
-                         std::to_string(venues.size() + institutions.size()) +
-                             " venue/institution values, over the limit of " + std::to_string(options_.max_filter_values)};
+                         std::to_string(filter_values) + " venue/institution/affiliation values, over the limit of " +
+                             std::to_string(options_.max_filter_values)};
     if (!venues.empty()) req.filters[Facet::venue] = std::move(venues);
     if (!institutions.empty()) req.filters[Facet::institution] = std::move(institutions);
+    if (!affiliations.empty()) req.filters[Facet::affiliation] = std::move(affiliations);
     if (auto years = single(params, "years")) parse_years(*years, req);
     if (auto sort = single(params, "sort"); sort && !sort->empty()) {
         auto order = sort_order_from_name(*sort);

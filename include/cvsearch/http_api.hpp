@@ -17,7 +17,9 @@
 //                      plus "took_ms", the search's time in milliseconds
 //       q=TEXT               the query (query syntax: cvsearch/searcher.hpp); may be empty
 //       venue=V              repeatable: any of these venues
-//       institution=I        repeatable: any of these institutions
+//       institution=I        repeatable: people at any of these institutions now
+//       affiliation=I        repeatable: people who studied or worked at any of
+//                            these institutions, now or before
 //       years=2019..2024     also 2019.., ..2024, 2019
 //       sort=relevance|latest_year|publication_count
 //       offset=N             0..max_offset (default 0)
@@ -102,7 +104,7 @@ struct HttpApiOptions {
     std::size_t max_target_bytes = 8192;  ///< request-target longer than this: 414
     std::size_t max_limit = 100;          ///< page size; more: 400
     std::size_t max_offset = 10000;       ///< deeper paging: 400
-    std::size_t max_filter_values = 50;   ///< venue + institution values together; more: 413
+    std::size_t max_filter_values = 50;   ///< venue + institution + affiliation values together; more: 413
     std::size_t max_facet_values = 100;   ///< facet_values over this: 400
     std::size_t max_body_bytes = 1024;    ///< request bodies over this: 413
     bool serve_page = true;               ///< serve the search page at / (false: API only)

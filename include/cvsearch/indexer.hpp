@@ -179,7 +179,10 @@ struct SyncOptions {
     std::filesystem::path db;
     /// Rebuild into a new generation and swap it in atomically, instead of
     /// updating the existing index in place. Works on an index of another
-    /// schema version.
+    /// schema version. An update of an index that an older cvsearch wrote
+    /// (a lower schema version) is done as a full rebuild, with a warning: a
+    /// nightly job keeps working after an upgrade. An index of a newer schema
+    /// version is refused.
     bool full = false;
     /// Parse and compare, report what would change, write nothing (and take no lock).
     bool dry_run = false;

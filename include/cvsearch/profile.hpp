@@ -109,9 +109,13 @@ struct Profile {
 
 /// The normalized facet values of a profile: exactly what the index stores.
 struct Facets {
-    std::vector<std::string> institution;  ///< distinct, in CV order (current affiliation first)
-    std::vector<std::string> venue;        ///< distinct, in CV order
-    std::vector<int> year;                 ///< distinct publication years, ascending
+    /// Where the person is now: current_institutions(), distinct.
+    std::vector<std::string> institution;
+    /// Every institution of the affiliation history, distinct, the current
+    /// one first, then in CV order.
+    std::vector<std::string> affiliation;
+    std::vector<std::string> venue;  ///< distinct, in CV order
+    std::vector<int> year;           ///< distinct publication years, ascending
 
     friend bool operator==(const Facets&, const Facets&) = default;
 };
@@ -122,6 +126,13 @@ Facets facets_of(const Profile& profile);
 /// The institution to show next to the name: the current work affiliation, else
 /// the latest one of any kind; empty if none.
 std::string current_institution(const Profile& profile);
+
+/// Where the person is now, as the `institution` facet counts it: every
+/// institution of an affiliation marked current (a job, a study, a joint
+/// appointment), current_institution() first; when none is marked current,
+/// current_institution() alone (the latest one). Empty if the profile has no
+/// institution.
+std::vector<std::string> current_institutions(const Profile& profile);
 
 /// What a search result's card shows of a profile beside its name.
 struct ProfileCard {
@@ -137,7 +148,9 @@ struct ProfileCard {
 /// The card of an (already normalized) profile.
 ProfileCard card_of(const Profile& profile);
 
-/// Serializes a profile (and its facets, under "facets") as JSON.
+/// Serializes a profile (and its facets, under "facets") as JSON. The facets
+/// object's keys: "current_institution" (Facets::institution, the values of the
+/// `institution` facet), "affiliation", "venue" and "year".
 /// indent < 0 gives compact one-line JSON.
 std::string to_json(const Profile& profile, int indent = 2);
 

@@ -18,7 +18,7 @@ namespace cvsearch {
 ///   {"query": "...", "total": 12, "total_is_exact": true, "offset": 0,
 ///    "hits": [{"id", "name", "institution", "score", "rank",
 ///              "highlights": [{"field", "text", "spans": [[begin, end], ...]}]}],
-///    "facets": {"institution": [{"value", "count"}], "venue": [...], "year": [...]},
+///    "facets": {"institution": [{"value", "count"}], "affiliation": [...], "venue": [...], "year": [...]},
 ///    "suggestion": "..." or null, "warnings": ["..."]}
 /// Spans are byte offsets into "text" (UTF-8), end exclusive. Only the facets
 /// that were requested appear. indent < 0 gives one line.

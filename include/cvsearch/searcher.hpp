@@ -59,9 +59,21 @@
 namespace cvsearch {
 
 /// The facets the index counts and filters on.
-enum class Facet { institution, venue, year };
+enum class Facet {
+    /// Where people are now: the institutions of their current affiliations
+    /// (cvsearch::current_institutions); a profile counts once per institution.
+    institution,
+    /// Every institution a person studied or worked at, now or before (the
+    /// affiliation history; query syntax `affiliation:`, CLI `--affiliated`).
+    affiliation,
+    /// Publication venues ("SOSP"; a workshop held with a conference is a
+    /// venue of its own).
+    venue,
+    /// Publication years.
+    year,
+};
 
-/// "institution", "venue", "year" (also the JSON keys).
+/// "institution", "affiliation", "venue", "year" (also the JSON keys).
 std::string_view facet_name(Facet facet) noexcept;
 /// The inverse of facet_name; std::nullopt for an unknown name.
 std::optional<Facet> facet_from_name(std::string_view name) noexcept;
@@ -88,9 +100,9 @@ struct HighlightOptions {
 
 struct SearchRequest {
     std::string query;
-    /// Facet filters: OR within one facet, AND across facets. Institution and
-    /// venue values are normalized ("UMich" = "University of Michigan"); years
-    /// are numbers ("2019").
+    /// Facet filters: OR within one facet, AND across facets. Institution,
+    /// affiliation and venue values are normalized ("UMich" = "University of
+    /// Michigan"); years are numbers ("2019").
     std::map<Facet, std::vector<std::string>> filters;
     /// Only profiles with a publication in [year_min, year_max] (either side may
     /// be open). Belongs to the year facet for disjunctive counting.
@@ -99,7 +111,7 @@ struct SearchRequest {
     std::size_t limit = 10;
     SortOrder sort = SortOrder::relevance;
     /// Which facets to count; empty for none.
-    std::vector<Facet> facets = {Facet::institution, Facet::venue, Facet::year};
+    std::vector<Facet> facets = {Facet::institution, Facet::affiliation, Facet::venue, Facet::year};
     /// How many values per facet (the most frequent).
     std::size_t facet_values = 10;
     HighlightOptions highlight;
@@ -171,7 +183,10 @@ struct SearchResults {
     bool total_is_exact = true;
     std::size_t offset = 0;
     std::vector<SearchHit> hits;
-    /// Per requested facet, the most frequent values, count descending then value.
+    /// Per requested facet, the most frequent values, count descending. Values
+    /// with the same count: years newest first; other values, first the one
+    /// held by the best-ranked hit of this page (so a facet names the
+    /// institutions and venues of the people shown), then alphabetically.
     /// Disjunctive: a facet's own filter does not narrow its own counts (so the
     /// other choices stay visible); the other facets' filters do.
     std::map<Facet, std::vector<FacetValue>> facets;

@@ -281,6 +281,30 @@ TEST_CASE("a mistyped command is named, not searched; `cvsearch help` is help") 
     CHECK(!json::parse(plain.out).at("hits").empty());
 }
 
+TEST_CASE("--institution is where people are now, --affiliated (and affiliation:) where they have ever been") {
+    // The sample profiles: people with past jobs or degrees at an institution they have left.
+    json now = search_json({"", "--institution", "Microsoft Research", "-n", "100"});
+    json ever = search_json({"", "--affiliated", "Microsoft Research", "-n", "100"});
+    json ever_field = search_json({"affiliation:\"Microsoft Research\"", "-n", "100"});
+    CHECK(ids_of(ever) == ids_of(ever_field));
+    const auto now_ids = ids_of(now), ever_ids = ids_of(ever);
+    REQUIRE(ever_ids.size() > now_ids.size());  // the samples have people who left
+    for (const auto& id : now_ids) CHECK(std::find(ever_ids.begin(), ever_ids.end(), id) != ever_ids.end());
+    for (const auto& id : ever_ids) {
+        const json p = profile(id);
+        const auto& history = p.at("facets").at("affiliation");
+        const auto& current = p.at("facets").at("current_institution");
+        const bool there_now = std::find(current.begin(), current.end(), "Microsoft Research") != current.end();
+        CHECK_MESSAGE(std::find(history.begin(), history.end(), "Microsoft Research") != history.end(), id);
+        CHECK_MESSAGE(there_now == (std::find(now_ids.begin(), now_ids.end(), id) != now_ids.end()), id);
+    }
+    // Both facets are counted, and the terminal output names them.
+    for (const char* facet : {"institution", "affiliation"}) CHECK(ever.at("facets").contains(facet));
+    RunResult r = search({"--affiliated", "Microsoft Research", "--color", "never"});
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("\naffiliation: Microsoft Research (" + std::to_string(ever_ids.size()) + ")") != std::string::npos);
+}
+
 TEST_CASE("--venue and --institution take one value each: the query after them stays the query") {
     const json expected = search_json({"fault tolerance", "--venue", "SOSP"});
     REQUIRE(!expected.at("hits").empty());

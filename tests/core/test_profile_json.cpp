@@ -36,17 +36,33 @@ TEST_CASE("profile JSON round-trips every field") {
 
 TEST_CASE("to_json includes the facets the index stores") {
     std::string j = to_json(sample(), -1);
-    CHECK(j.find(R"("facets":{"institution":["KAIST","Google"],"venue":["NSDI","arXiv"],"year":[2023]})") != std::string::npos);
+    CHECK(j.find(R"("facets":{"affiliation":["KAIST","Google"],"current_institution":["KAIST"],"venue":["NSDI","arXiv"],"year":[2023]})") !=
+          std::string::npos);
 }
 
-TEST_CASE("facets_of lists the current institution first and years ascending") {
+TEST_CASE("facets_of: the institution facet is where the person is now, the affiliation facet the whole history") {
     Profile p = sample();
     p.publications.push_back({"Older", {}, "SOSP", "", 2019, PublicationKind::conference});
     p.publications.push_back({"Same venue", {}, "NSDI", "", 2019, PublicationKind::conference});
     Facets f = facets_of(p);
-    CHECK(f.institution == std::vector<std::string>{"KAIST", "Google"});
+    CHECK(f.institution == std::vector<std::string>{"KAIST"});
+    CHECK(f.affiliation == std::vector<std::string>{"KAIST", "Google"});
     CHECK(f.venue == std::vector<std::string>{"NSDI", "arXiv", "SOSP"});
     CHECK(f.year == std::vector<int>{2019, 2023});
+}
+
+TEST_CASE("current_institutions: every current affiliation (joint appointments), else the latest one") {
+    Profile p;
+    p.affiliations.push_back({"Old University", "", AffiliationKind::education, "PhD", 2005, 2010, false});
+    p.affiliations.push_back({"Lab One", "", AffiliationKind::work, "Scientist", 2012, 2016, false});
+    CHECK(current_institutions(p) == std::vector<std::string>{"Lab One"});  // nothing current: the latest
+    p.affiliations.push_back({"North University", "", AffiliationKind::work, "Professor", 2016, std::nullopt, true});
+    p.affiliations.push_back({"South Institute", "", AffiliationKind::work, "Adjunct", 2018, std::nullopt, true});
+    // current_institution() (the latest of the current ones) first, then the others in CV order.
+    CHECK(current_institutions(p) == std::vector<std::string>{"South Institute", "North University"});
+    CHECK(facets_of(p).affiliation ==
+          std::vector<std::string>{"South Institute", "North University", "Old University", "Lab One"});
+    CHECK(current_institutions(Profile{}).empty());
 }
 
 TEST_CASE("current_institution prefers a current job over current study") {

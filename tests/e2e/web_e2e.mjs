@@ -87,6 +87,9 @@ const people = [
     [["Fault Tolerance without Replication", "NSDI", 2017], ["Cheap Snapshots", "OSDI", 2024],
      ["Replicas Considered Harmful", "NSDI", 2019]], {}, "Associate Professor"),
 ];
+// Tomás was a postdoc at MIT before Michigan: MIT is in his affiliation history, not where he is now.
+people.find((p) => p.id === "umich/tomas-ferreira").affiliations.push(
+  { institution: "MIT", institution_raw: "MIT", kind: "work", role: "Postdoc", start_year: 2010, end_year: 2014, current: false });
 for (let i = 0; i < 8; i++)  // enough profiles for a second page
   people.push(profile("filler/person-" + i, "Filler Person " + "ABCDEFGH"[i], "University of Michigan", ["compilers"],
     [["Register Allocation Notes " + i, "PLDI", 2010 + i]]));
@@ -514,6 +517,25 @@ async function newUserSteps(page, base) {
   check((await page.eval(chips)).length === 0, "clear all removes every chip");
   check((await page.eval("location.search")) === "?q=fault+tolerance", "clear all keeps the query, drops the filters: " + (await page.eval("location.search")));
   check((await statusTotal(page)) === faultTotal, "clear all: all the query's results");
+
+  log("9b. institution is where people are now; the affiliation facet is everywhere they have been");
+  await page.goto(base + "/?q=fault+tolerance");
+  const nowMit = (await page.eval(facetCounts("institution"))).find(([v]) => v === "MIT");
+  const everMit = (await page.eval(facetCounts("affiliation"))).find(([v]) => v === "MIT");
+  check(nowMit && nowMit[1] === 2, "institution facet: MIT 2 (Oren, Amara; Tomás left) " + JSON.stringify(nowMit));
+  check(everMit && everMit[1] === 3, "affiliation facet: MIT 3 (and Tomás) " + JSON.stringify(everMit));
+  seq = await page.seq();
+  await page.click(`#facet-affiliation input[value="MIT"]`);
+  await page.searchAfter(seq);
+  const everHits = await page.eval(hitsSummary);
+  check(JSON.stringify(everHits.map((h) => h.id).sort()) ===
+          JSON.stringify(["mit/amara-okafor-lind", "mit/oren-castellano", "umich/tomas-ferreira"]),
+    "ticking MIT under affiliation: the three of them " + JSON.stringify(everHits.map((h) => [h.id, h.institution])));
+  check(everHits.some((h) => h.id === "umich/tomas-ferreira" && h.institution === "University of Michigan"), "Tomás's card says Michigan");
+  check(JSON.stringify(await page.eval(chips)) === JSON.stringify(["Affiliated: MIT"]), "a chip for the affiliation filter");
+  check((await page.eval("new URLSearchParams(location.search).get('affiliation')")) === "MIT", "affiliation=MIT in the URL");
+  check((await page.eval(ticked("affiliation"))).includes("MIT") && (await page.eval(ticked("institution"))).length === 0,
+    "ticked under affiliation only");
 
   log("10. a URL's alias is ticked as the index's value");
   const umich = people.concat(hostile).filter((p) => p.affiliations[0].institution === "University of Michigan").length;

@@ -90,7 +90,9 @@ inline std::vector<Profile> fixture_profiles() {
         p.name = "Min-Jun Chung";
         p.headline = "Assistant Professor, KAIST";
         p.interests = {"storage systems"};
-        p.affiliations = {aff("KAIST", AffiliationKind::work, "Assistant Professor", 2020, true)};
+        p.affiliations = {aff("KAIST", AffiliationKind::work, "Assistant Professor", 2020, true),
+                          aff("Google", AffiliationKind::work, "Software Engineer", 2016, false)};  // a past job
+        p.affiliations.back().end_year = 2020;
         p.publications = {pub("Log-Structured Storage for Zoned SSDs", "FAST", 2024),
                           pub("Crash Consistency in Persistent Memory", "SOSP", 2019)};
         v.push_back(p);
@@ -145,9 +147,10 @@ void for_each_docids_and_facets(unsigned last, F&& f) {
         std::vector<unsigned> docids;
         for (unsigned d = 1; d <= last; ++d)
             if (subset & (1u << (d - 1))) docids.push_back(d);
-        for (unsigned mask = 1; mask < 8; ++mask) {
+        const unsigned n = static_cast<unsigned>(all_facets().size());
+        for (unsigned mask = 1; mask < (1u << n); ++mask) {
             std::vector<Facet> facets;
-            for (unsigned i = 0; i < 3; ++i)
+            for (unsigned i = 0; i < n; ++i)
                 if (mask & (1u << i)) facets.push_back(all_facets()[i]);
             f(docids, facets);
         }

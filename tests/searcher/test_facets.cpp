@@ -53,9 +53,10 @@ TEST_CASE("facet counts cover every match, not just the page") {
         {Facet::year, "2019", 3},         {Facet::year, "2024", 2},          {Facet::year, "2025", 1},
     };
     for (const auto& row : rows) CHECK_MESSAGE(count_of(r, row.facet, row.value) == row.count, row.value);
-    // Most frequent first, ties by value.
-    REQUIRE_FALSE(r.facets[Facet::year].empty());
-    CHECK(r.facets[Facet::year][0] == FacetValue{"2019", 3});
+    // Most frequent first; years of one count newest first.
+    const std::vector<FacetValue> years = {{"2021", 3}, {"2019", 3}, {"2024", 2}, {"2023", 2},
+                                           {"2022", 2}, {"2020", 2}, {"2025", 1}};
+    CHECK(r.facets[Facet::year] == years);
 }
 
 TEST_CASE("facet counts follow the query") {
@@ -117,7 +118,59 @@ TEST_CASE("only the requested facets are counted, at most facet_values each") {
     REQUIRE(r.facets.count(Facet::venue));
     CHECK(r.facets[Facet::venue].size() == 2);
     CHECK(r.facets[Facet::venue][0] == FacetValue{"SOSP", 2});
-    CHECK(r.facets[Facet::venue][1] == FacetValue{"DSN", 1});  // ten venues with 1 profile: ties sorted by value
+    // Ten venues with one profile each: the first hit's first (alphabetically).
+    REQUIRE_FALSE(r.hits.empty());
+    const auto first = s.profile(r.hits[0].id);
+    REQUIRE(first);
+    const auto venues = facets_of(*first).venue;
+    CHECK(std::find(venues.begin(), venues.end(), r.facets[Facet::venue][1].value) != venues.end());
+    CHECK(r.facets[Facet::venue][1].count == 1);
+}
+
+TEST_CASE("facet values of one count: the value of the best-ranked hit on the page first, years newest first") {
+    TempDir dir;
+    const auto db = build_fixture_index(dir);
+    SearcherOptions spies;
+    spies.local_facet_table = false;
+    const Searcher table(db), spied(db, spies);
+    SearchRequest req;
+    req.query = "fault tolerance";
+    req.facet_values = 100;
+    const auto r = table.search(req);
+    REQUIRE(r.hits.size() >= 2);
+    CHECK(spied.search(req).facets == r.facets);  // both ways of counting order alike
+
+    // Where each value first appears among the hits.
+    std::map<Facet, std::map<std::string, std::size_t>> first_rank;
+    for (std::size_t i = 0; i < r.hits.size(); ++i) {
+        const auto p = table.profile(r.hits[i].id);
+        REQUIRE(p);
+        const Facets f = facets_of(*p);
+        for (const auto& v : f.institution) first_rank[Facet::institution].try_emplace(v, i);
+        for (const auto& v : f.affiliation) first_rank[Facet::affiliation].try_emplace(v, i);
+        for (const auto& v : f.venue) first_rank[Facet::venue].try_emplace(v, i);
+    }
+    bool some_tie_not_alphabetical = false;
+    for (Facet facet : {Facet::institution, Facet::affiliation, Facet::venue}) {
+        const auto& values = r.facets.at(facet);
+        REQUIRE(values.size() >= 2);
+        for (std::size_t i = 0; i + 1 < values.size(); ++i) {
+            const auto &a = values[i], &b = values[i + 1];
+            INFO(facet_name(facet) << ": " << a.value << " before " << b.value);
+            CHECK(a.count >= b.count);
+            if (a.count != b.count) continue;
+            const std::size_t ra = first_rank[facet].at(a.value), rb = first_rank[facet].at(b.value);
+            CHECK(ra <= rb);
+            if (ra == rb) CHECK(a.value < b.value);
+            some_tie_not_alphabetical = some_tie_not_alphabetical || a.value > b.value;
+        }
+    }
+    CHECK(some_tie_not_alphabetical);  // the fixture's ties do tell the two orders apart
+
+    for (std::size_t i = 0; i + 1 < r.facets.at(Facet::year).size(); ++i) {
+        const auto &a = r.facets.at(Facet::year)[i], &b = r.facets.at(Facet::year)[i + 1];
+        CHECK((a.count > b.count || (a.count == b.count && a.value > b.value)));
+    }
 }
 
 TEST_CASE("stats: counts, facets and metadata") {
@@ -125,7 +178,7 @@ TEST_CASE("stats: counts, facets and metadata") {
     Searcher s(build_fixture_index(dir));
     auto st = s.stats(100);
     CHECK(st.profiles == 6);
-    CHECK(st.schema_version == "1");
+    CHECK(st.schema_version == schema::version);
     CHECK_FALSE(st.built_at.empty());
     CHECK(st.distinct_values[Facet::institution] == 5);
     CHECK(st.facets[Facet::institution][0] == FacetValue{inst("KAIST"), 2});
@@ -346,4 +399,60 @@ TEST_CASE("counts stay right after profiles are removed from a long posting list
         CHECK(a.facets == b.facets);
         CHECK(a.facets[Facet::venue] == std::vector<FacetValue>{{"SOSP", 1250}, {"OSDI", 1200}});
     }
+}
+
+TEST_CASE("institution counts where people are now, affiliation everywhere they have been") {
+    // Min-Jun Chung is at KAIST now and worked at Google before; Daniel Ode is at Google now.
+    TempDir dir;
+    Searcher s(build_fixture_index(dir));
+    SearchRequest req;
+    req.facet_values = 100;
+    auto r = s.search(req);
+    CHECK(count_of(r, Facet::institution, inst("Google")) == 1);
+    CHECK(count_of(r, Facet::institution, inst("KAIST")) == 2);
+    CHECK(count_of(r, Facet::affiliation, inst("Google")) == 2);
+    CHECK(count_of(r, Facet::affiliation, inst("KAIST")) == 2);
+    CHECK(count_of(r, Facet::affiliation, inst("EPFL")) == 1);
+
+    req.filters[Facet::institution] = {"Google"};
+    CHECK(sorted(ids(s.search(req))) == std::vector<std::string>{"industry/daniel-ode"});
+    req.filters.clear();
+    req.filters[Facet::affiliation] = {"Google"};
+    r = s.search(req);
+    CHECK(sorted(ids(r)) == std::vector<std::string>{"industry/daniel-ode", "kaist/min-jun-chung"});
+    // Disjunctive: the affiliation filter does not narrow its own counts; it narrows the others.
+    CHECK(count_of(r, Facet::affiliation, inst("ETH Zürich")) == 1);
+    CHECK(count_of(r, Facet::institution, inst("KAIST")) == 1);
+    CHECK(count_of(r, Facet::institution, inst("ETH Zürich")) == 0);
+
+    // The same in query syntax: institution: is now, affiliation: is ever; words or canonical names.
+    SearchRequest q;
+    q.query = "institution:Google";
+    CHECK(sorted(ids(s.search(q))) == std::vector<std::string>{"industry/daniel-ode"});
+    q.query = "affiliation:Google";
+    CHECK(sorted(ids(s.search(q))) == std::vector<std::string>{"industry/daniel-ode", "kaist/min-jun-chung"});
+    q.query = "affiliated:google storage";
+    CHECK(ids(s.search(q)) == std::vector<std::string>{"kaist/min-jun-chung"});
+    q.query = "institution:\"University of Michigan\"";
+    CHECK(ids(s.search(q)) == std::vector<std::string>{"umich/sean-oreilly"});
+    q.query = "institution:michigan";  // a word of the current institution's name
+    CHECK(ids(s.search(q)) == std::vector<std::string>{"umich/sean-oreilly"});
+}
+
+TEST_CASE("stats and every count path know the affiliation facet") {
+    TempDir dir;
+    const auto db = build_fixture_index(dir);
+    SearcherOptions spies;
+    spies.local_facet_table = false;
+    const Searcher table(db), spied(db, spies);
+    const auto a = table.stats(100), b = spied.stats(100);
+    CHECK(a.facets == b.facets);
+    CHECK(a.distinct_values.at(Facet::affiliation) == 5);
+    auto count = [](const IndexStats& st, Facet f, const std::string& v) {
+        for (const auto& fv : st.facets.at(f))
+            if (fv.value == v) return fv.count;
+        return std::size_t{0};
+    };
+    CHECK(count(a, Facet::institution, inst("Google")) == 1);
+    CHECK(count(a, Facet::affiliation, inst("Google")) == 2);
 }

@@ -131,7 +131,25 @@ void check_same(const SearchResults& a, const SearchResults& b, const SearchRequ
         std::sort(sa.begin(), sa.end());
         std::sort(sb.begin(), sb.end());
         CHECK(sa == sb);
-        CHECK(a.facets == b.facets);
+        // Same counts; values of one count follow the page's order, which the
+        // differing scores may change (vocabulary/facet_ties.hpp), and so may
+        // which values of the last count listed make the cut.
+        REQUIRE(a.facets.size() == b.facets.size());
+        for (const auto& [f, va] : a.facets) {
+            const auto& vb = b.facets.at(f);
+            REQUIRE(va.size() == vb.size());
+            if (va.empty()) continue;
+            const std::size_t last = va.back().count;
+            auto above_last = [&](const std::vector<FacetValue>& values) {
+                std::vector<FacetValue> out;
+                for (const auto& v : values)
+                    if (v.count > last) out.push_back(v);
+                std::sort(out.begin(), out.end(), [](const auto& x, const auto& y) { return x.value < y.value; });
+                return out;
+            };
+            for (std::size_t i = 0; i < va.size(); ++i) CHECK(va[i].count == vb[i].count);
+            CHECK(above_last(va) == above_last(vb));
+        }
         return;
     }
     bool ties = false;

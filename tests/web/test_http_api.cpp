@@ -92,6 +92,34 @@ TEST_CASE("http api: venue and institution repeat (any of them), percent-encodin
     CHECK(ids == std::set<std::string>{"kaist/ji-ho-seong", "mit/oren-castellano"});
 }
 
+TEST_CASE("http api: institution= is where people are now, affiliation= where they have ever been") {
+    ApiFixture f;
+    auto ids = [](const json& j) {
+        std::set<std::string> out;
+        for (const auto& h : j["hits"]) out.insert(h["id"]);
+        return out;
+    };
+    const json now = json::parse(f.get("/api/search?institution=MIT&limit=50").body);
+    const json ever = json::parse(f.get("/api/search?affiliation=MIT&limit=50").body);
+    CHECK(ids(ever).count("cmu/priya-venkataraman") == 1);  // a postdoc there before
+    CHECK(ids(now).count("cmu/priya-venkataraman") == 0);
+    CHECK(ids(ever).size() == ids(now).size() + 1);
+    for (const auto& h : ever["hits"])
+        if (h["id"] == "cmu/priya-venkataraman") CHECK(h["institution"] == "Carnegie Mellon University");
+    // Both facets in every response; each counts its own way.
+    const json all = json::parse(f.get("/api/search?facet_values=50").body);
+    auto count = [&](const char* facet, const std::string& value) {
+        for (const auto& v : all["facets"][facet])
+            if (v["value"] == value) return v["count"].get<int>();
+        return 0;
+    };
+    CHECK(count("affiliation", "MIT") == count("institution", "MIT") + 1);
+    // A typo of the new parameter gets the usual 400 with a suggestion.
+    auto typo = f.get("/api/search?afiliation=MIT");
+    CHECK(typo.status == 400);
+    CHECK(json::parse(typo.body)["error"]["message"].get<std::string>().find("did you mean \"affiliation\"?") != std::string::npos);
+}
+
 TEST_CASE("http api: facet_values, empty query, defaults") {
     ApiFixture f;
     json all = json::parse(f.get("/api/search").body);

@@ -80,6 +80,13 @@ inline std::vector<Profile> plain_profiles() {
     make("cmu/priya-venkataraman", "Priya Venkataraman", "Carnegie Mellon University",
          {web_pub("Scheduling Tail Latency", "NSDI", 2020), web_pub("Energy-Aware Clusters", "EuroSys", 2016)},
          {"scheduling", "energy"});
+    {  // a postdoc at MIT before: MIT is in Priya's affiliation history, not where she is now
+        Affiliation past = web_aff("MIT", 2012);
+        past.role = "Postdoc";
+        past.end_year = 2015;
+        past.current = false;
+        v.back().affiliations.push_back(past);
+    }
     make("umich/tomas-ferreira-lind", "Tomás Ferreira-Lind", "University of Michigan",
          {web_pub("Fault Tolerance without Replication", "NSDI", 2017), web_pub("Cheap Snapshots", "OSDI", 2024)},
          {"fault tolerance", "storage"});

@@ -23,17 +23,19 @@
     projects: "Projects", teaching: "Teaching", service: "Service", news: "News", contact: "Contact",
     references: "References", header: "CV", other: "CV",
   };
-  const FACET_LABELS = { institution: "Institution", venue: "Venue" };
+  const FACET_LABELS = { institution: "Institution", affiliation: "Affiliated", venue: "Venue" };
+  /// The facets whose values are names (the year facet is a histogram), in page order.
+  const TEXT_FACETS = ["institution", "affiliation", "venue"];
 
   const $ = (id) => document.getElementById(id);
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
 
-  const state = { q: "", sort: "relevance", venue: [], institution: [], years: "", offset: 0, profile: "" };
+  const state = { q: "", sort: "relevance", venue: [], institution: [], affiliation: [], years: "", offset: 0, profile: "" };
   let lastResults = null;
   let searchSeq = 0;
   let searchAbort = null;
-  const expanded = { institution: false, venue: false };
+  const expanded = { institution: false, affiliation: false, venue: false };
   const canonicalCache = new Map();  // "facet\nvalue" -> the index's value (canonicalValues)
   let shownProfileName = "";         // the open profile's name, for the tab title
 
@@ -109,8 +111,7 @@
     const p = new URLSearchParams(location.search);
     state.q = p.get("q") || "";
     state.sort = p.get("sort") || "relevance";
-    state.venue = unique(p.getAll("venue").filter(Boolean));
-    state.institution = unique(p.getAll("institution").filter(Boolean));
+    for (const name of TEXT_FACETS) state[name] = unique(p.getAll(name).filter(Boolean));
     state.years = p.get("years") || "";
     state.offset = Math.max(0, parseInt(p.get("offset") || "0", 10) || 0);
     state.profile = p.get("profile") || "";
@@ -126,8 +127,7 @@
     const p = new URLSearchParams();
     if (s.q) p.set("q", s.q);
     if (s.sort && s.sort !== "relevance") p.set("sort", s.sort);
-    for (const v of s.venue) p.append("venue", v);
-    for (const v of s.institution) p.append("institution", v);
+    for (const name of TEXT_FACETS) for (const v of s[name]) p.append(name, v);
     if (s.years) p.set("years", s.years);
     if (s.offset) p.set("offset", String(s.offset));
     if (forApi) {
@@ -188,7 +188,7 @@
   /// The filters in force, each with its chip's label and the change that drops it.
   function activeFilters() {
     const out = [];
-    for (const name of ["institution", "venue"])
+    for (const name of TEXT_FACETS)
       for (const v of state[name])
         out.push({ facet: name, value: v, label: FACET_LABELS[name] + ": " + v,
                    without: { [name]: state[name].filter((x) => x !== v) } });
@@ -196,7 +196,7 @@
     return out;
   }
 
-  const NO_FILTERS = { venue: [], institution: [], years: "" };
+  const NO_FILTERS = { venue: [], institution: [], affiliation: [], years: "" };
 
   function syncInputs() {
     $("q").value = state.q;
@@ -209,7 +209,7 @@
   /// The tab says what is shown: "fault tolerance — cvsearch", a profile's name.
   function updateTitle() {
     const what = state.profile ? shownProfileName
-      : state.q || state.institution.concat(state.venue).join(", ") || (state.years ? yearsLabel() : "");
+      : state.q || TEXT_FACETS.flatMap((name) => state[name]).join(", ") || (state.years ? yearsLabel() : "");
     document.title = what ? what + " — " + TITLE : TITLE;
   }
 
@@ -300,7 +300,7 @@
   /// is that; otherwise a search with that filter alone tells (probeCanonical).
   async function canonicalValues(results, signal) {
     const out = new Map();  // "facet\nvalue" -> canonical value
-    for (const name of ["institution", "venue"]) {
+    for (const name of TEXT_FACETS) {
       const listed = ((results.facets || {})[name] || []).map((fv) => String(fv.value));
       for (const v of state[name]) {
         const key = name + "\n" + v;
@@ -335,7 +335,7 @@
     const hits = Array.isArray(r.hits) ? r.hits : [];
     const carried = new Map();  // value -> hits that carry it
     for (const h of hits)
-      for (const x of name === "institution" ? [h.institution] : h.top_venues || [])
+      for (const x of name === "venue" ? h.top_venues || [] : [h.institution])
         if (x) carried.set(String(x), (carried.get(String(x)) || 0) + 1);
     const sameCount = ((r.facets || {})[name] || []).filter((fv) => Number(fv.count) === total).map((fv) => String(fv.value));
     const carriedSameCount = sameCount.filter((x) => carried.has(x)).sort((a, b) => carried.get(b) - carried.get(a));
@@ -349,7 +349,7 @@
   /// and links then name what the index has.
   function useCanonicalValues(canonical) {
     let changed = false;
-    for (const name of ["institution", "venue"]) {
+    for (const name of TEXT_FACETS) {
       const next = unique(state[name].map((v) => canonical.get(name + "\n" + v) || v));
       if (next.join("\n") !== state[name].join("\n")) {
         state[name] = next;
@@ -402,8 +402,7 @@
     $("page-info").textContent = "Page " + (Math.floor(state.offset / PAGE) + 1) + " of " + pages;
 
     const facets = r.facets || {};
-    renderFacet("institution", facets.institution || []);
-    renderFacet("venue", facets.venue || []);
+    for (const name of TEXT_FACETS) renderFacet(name, facets[name] || []);
     renderHistogram(facets.year || []);
     const n = activeFilters().length;
     $("filters-toggle").textContent = n ? "Filters (" + n + ")" : "Filters";
@@ -412,7 +411,7 @@
   }
 
   // `institution "Michgan" is not in the index; did you mean "University of Michigan"?`
-  const MISSING_VALUE = /^(institution|venue) "(.*)" is not in the index(?:; did you mean (.*)\?)?$/;
+  const MISSING_VALUE = /^(institution|affiliation|venue) "(.*)" is not in the index(?:; did you mean (.*)\?)?$/;
 
   /// The warnings as text; a filter value the index lacks gets its "did you mean"
   /// values as links that put them in its place.

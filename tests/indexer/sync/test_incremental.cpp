@@ -242,24 +242,67 @@ TEST_CASE("sync: --report writes the JSON report; stdout has one summary line") 
     CHECK(j["error"]["code"] == "io");
 }
 
-TEST_CASE("sync: an index of another schema version asks for --full, and --full rebuilds it") {
+TEST_CASE("sync: an index an older cvsearch wrote is rebuilt whole by a plain run, with a warning") {
+    TempDir dir;
+    auto root = dir / "cvs";
+    write_file(root / "ada.json", profile_json("Ada Park"));
+    write_file(root / "ben.json", profile_json("Ben Ito"));
+    auto opt = options_for(dir);
+    index_directory(opt);
+    auto pretend_schema = [&](const std::string& version) {  // as if another cvsearch wrote it
+        Xapian::WritableDatabase w(current_db_dir(opt.db).string(), Xapian::DB_OPEN);
+        w.set_metadata(std::string(schema::meta_schema), version);
+        w.commit();
+    };
+    pretend_schema("1");
+    {
+        SyncOptions dry = opt;
+        dry.dry_run = true;
+        SyncReport r = index_directory(dry);
+        CHECK(r.full);
+        REQUIRE(r.warnings.size() == 1);
+        CHECK(contains(r.warnings[0], "schema version 1"));
+        CHECK(contains(r.warnings[0], "a real run rebuilds it whole"));
+        Xapian::Database xdb(opt.db.string());
+        CHECK(xdb.get_metadata(std::string(schema::meta_schema)) == "1");  // a dry run writes nothing
+    }
+    fs::remove(root / "ben.json");
+    SyncReport r = index_directory(opt);
+    CHECK(r.full);
+    REQUIRE(r.warnings.size() == 1);
+    CHECK(contains(r.warnings[0], "schema version 1 (written by an older cvsearch); rebuilt whole for version " +
+                                      std::string(schema::version)));
+    CHECK(r.total == 1);
+    CHECK(r.removed_ids == std::vector<std::string>{"ben"});
+    {
+        Xapian::Database xdb(opt.db.string());
+        CHECK(xdb.get_metadata(std::string(schema::meta_schema)) == schema::version);
+        CHECK(xdb.get_doccount() == 1);
+    }
+    r = index_directory(opt);  // up to date now: a plain update again
+    CHECK_FALSE(r.full);
+    CHECK(r.warnings.empty());
+    CHECK(r.unchanged == 1);
+}
+
+TEST_CASE("sync: an index a newer cvsearch wrote is refused, and --full rebuilds it") {
     TempDir dir;
     auto root = dir / "cvs";
     write_file(root / "ada.json", profile_json("Ada Park"));
     auto opt = options_for(dir);
     index_directory(opt);
-    {  // pretend an older cvsearch wrote it
+    {  // pretend a newer cvsearch wrote it
         Xapian::WritableDatabase w(current_db_dir(opt.db).string(), Xapian::DB_OPEN);
-        w.set_metadata(std::string(schema::meta_schema), "0");
+        w.set_metadata(std::string(schema::meta_schema), "99");
         w.commit();
     }
     try {
         index_directory(opt);
-        FAIL("an incompatible index must not be updated");
+        FAIL("an index of a newer schema must not be updated");
     } catch (const Error& e) {
         CHECK(e.code() == ErrorCode::index_incompatible);
         CHECK(e.input() == opt.db.string());
-        CHECK(contains(e.message(), "schema version 0"));
+        CHECK(contains(e.message(), "schema version 99"));
         CHECK(contains(e.message(), "--full"));
     }
     {
