@@ -203,6 +203,8 @@ bool looks_like_person_name(std::string_view s) {
 
 namespace {
 
+std::string family_name_in_capitals(const std::string& name);
+
 std::string name_from_lines(const std::vector<Line>& lines, std::size_t max_lines) {
     std::size_t seen = 0;
     for (const Line& l : lines) {
@@ -219,6 +221,10 @@ std::string name_from_lines(const std::vector<Line>& lines, std::size_t max_line
         for (std::size_t i = 0; i < n; ++i) {
             std::string name = clean_name(segments[i]);
             if (looks_like_person_name(name)) return name;
+            // The CV's first line is its title: "Ada Lovelace BYRON" there is a
+            // name with the family name in capitals (French style), not an acronym.
+            if (seen == 1)
+                if (std::string cased = family_name_in_capitals(name); looks_like_person_name(cased)) return cased;
         }
     }
     return {};

@@ -491,9 +491,31 @@ void take_name_heading(TextDocument& doc, std::size_t max_lines) {
     }
 }
 
+namespace {
+
+/// `s` without its words in CJK script, when it also has words in another
+/// script ("Tingfan Wu 吳亭範" -> "Tingfan Wu": the name twice, in two scripts);
+/// empty otherwise.
+std::string without_cjk_words(std::string_view s) {
+    std::string kept;
+    bool dropped = false;
+    for (std::string_view w : text::split(s, ' ')) {
+        std::size_t n = 0;
+        if (all_cjk(w, n)) {
+            dropped = true;
+            continue;
+        }
+        if (!w.empty()) kept += (kept.empty() ? "" : " ") + std::string(w);
+    }
+    return dropped ? kept : std::string();
+}
+
+}  // namespace
+
 std::string person_name_in(std::string_view title) {
     std::string t = strip_decoration(text::collapse_whitespace(title));
     if (looks_like_person_name(t)) return t;
+    if (std::string latin = without_cjk_words(t); !latin.empty() && looks_like_person_name(latin)) return latin;
     for (std::string_view sep : {" | ", " - ", " – ", " — ", " · ", " :: ", ". ", ", ", ": ", "'s "}) {
         std::size_t pos = t.find(sep);
         if (pos == std::string::npos) continue;

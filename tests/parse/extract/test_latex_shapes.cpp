@@ -199,6 +199,25 @@ TEST_CASE("a stated name with the family name in capitals") {
     CHECK(q.name.empty());
 }
 
+TEST_CASE("a title line in a size command: the family name in capitals, the name beside it in CJK script") {
+    // "\Huge{Given Given FAMILY}" as the CV's first line: a name (French style), not an acronym.
+    auto p = parse_tex("\\documentclass{article}\\begin{document}\\begin{center}\n\\Huge{Ines Marguerite DELACROIX} \\\\[7pt]\n"
+                       "\\href{mailto:ines@example.org}{ines@example.org}\n\\end{center}\n\\section{Education}\nPhD, Example University, 2020\n"
+                       "\\end{document}");
+    CHECK(p.name == "Ines Marguerite Delacroix");
+    // "\LARGE{\textbf{Given FAMILY}, <the name in Hangul>}"
+    auto q = parse_tex("\\begin{document}\\noindent \\LARGE{\\textbf{Dohyun SEO}, \xEC\x84\x9C\xEB\x8F\x84\xED\x98\x84} \\\\\n"
+                       "dohyun@example.org\n\\section{Education}\nPhD, Example University, 2020\n\\end{document}");
+    CHECK(q.name == "Dohyun Seo");
+    // moderncv with the family name in Latin and Han script
+    auto r = parse_tex("\\documentclass{moderncv}\\firstname{Tingyu}\\familyname{Lo \xE7\xBE\x85\xE5\xBA\xAD\xE5\xAE\x87}\\begin{document}\\makecvtitle\n"
+                       "\\section{Education}\\cventry{2016--2020}{PhD}{Example University}{}{}{}\\end{document}");
+    CHECK(r.name == "Tingyu Lo");
+    // Only the first line is a title: capitals further down stay acronyms.
+    auto s = parse_tex("\\begin{document}Curriculum Vitae\\\\\nResearch Engineer NVIDIA\\\\\n\\section{Education}\nPhD, Example University\n\\end{document}");
+    CHECK(s.name.empty());
+}
+
 TEST_CASE("a \\subsection is a title inside its section unless it names a section") {
     auto p = parse_tex(R"TEX(\documentclass{article}
 \begin{document}
