@@ -771,6 +771,7 @@ class LatexConverter {
         if (args.empty()) { skip_assignment(c); return; }
         if (!name.empty()) {  // a class's own sectioning macro: \Section{Publications}, \cvsect{Experience}
             if (auto h = heading_by_shape(name, args, c, out, depth)) { heading(*h, out); return; }
+            if (class_name_field(name, args, out, depth)) return;
         }
         if (args.size() == 1 && !as_item) {
             if (!is_dimension(args[0]) && !is_option_list(args[0])) run_into(args[0], out, depth + 1);
@@ -784,6 +785,37 @@ class LatexConverter {
             return;
         }
         entry(args, out, depth);
+    }
+
+    // A name field of a class the file does not define, by its shape: a macro
+    // named like one (\setname{Ada Lovelace}{}, \myname, \fullname: read as
+    // \name), or the first macro of the document, before any heading, whose
+    // first two arguments are a given and a family name (\header{Ada}{Lovelace}
+    // {Engineer}: remembered, used when nothing states the name). True when
+    // the macro was a name field and is done.
+    bool class_name_field(std::string_view name, const std::vector<std::string_view>& args, std::string& out, int depth) {
+        const std::string lower = text::ascii_lower(name);
+        auto joined = [&](std::size_t n) {
+            std::string v;
+            for (std::size_t k = 0; k < n && k < args.size(); ++k) v += " " + convert(args[k], depth + 1);
+            return one_line(v);
+        };
+        if (lower.size() > 4 && lower.compare(lower.size() - 4, 4, "name") == 0) {
+            std::string value = joined(2);
+            std::string person = markup::person_name_in(value);
+            if (person.empty()) return false;
+            if (name_.empty()) name_ = person;
+            if (!preamble_) own_line(value, out);
+            return true;
+        }
+        if (!preamble_ && args.size() >= 2 && shaped_name_.empty() && !headings_seen_) {
+            std::string first = one_line(convert(args[0], depth + 1)), last = one_line(convert(args[1], depth + 1));
+            if (first.find(' ') == std::string::npos || last.find(' ') == std::string::npos) {
+                std::string person = markup::person_name_in(first + (markup::is_cjk_text(first) ? "" : " ") + last);
+                if (!person.empty()) shaped_name_ = person;
+            }
+        }
+        return false;
     }
 
     // "- a | b | c": empty fields are skipped; all but the last are one line.
@@ -820,6 +852,7 @@ class LatexConverter {
     void heading(const std::string& text, std::string& out, int level = 1) {
         std::string h = one_line(text);
         if (h.empty()) return;
+        headings_seen_ = true;
         paragraph_break(out);
         out += std::string(static_cast<std::size_t>(level), '#') + " " + h;
         line_break(out);
@@ -970,7 +1003,7 @@ class LatexConverter {
 
     void resolve_name() {
         std::string parts = markup::person_name_in(first_ + " " + last_);
-        for (const std::string* candidate : {&name_, &parts, &author_, &pdfauthor_}) {
+        for (const std::string* candidate : {&name_, &parts, &author_, &pdfauthor_, &shaped_name_}) {
             if (!candidate->empty()) { doc_.name_hint = *candidate; return; }
         }
         if (markup::looks_like_person_name(title_)) doc_.name_hint = title_;
@@ -1324,6 +1357,8 @@ class LatexConverter {
 
     TextDocument& doc_;
     bool preamble_ = false;
+    bool headings_seen_ = false;  ///< a section heading has been written
+    std::string shaped_name_;     ///< a name from a class macro's shape (class_name_field)
     bool math_ = false;
     bool title_block_done_ = false;
     int expansions_ = 0;

@@ -512,8 +512,19 @@ std::string without_cjk_words(std::string_view s) {
 
 }  // namespace
 
+bool is_cjk_text(std::string_view s) {
+    std::size_t n = 0;
+    return all_cjk(text::trim(s), n);
+}
+
 std::string person_name_in(std::string_view title) {
     std::string t = strip_decoration(text::collapse_whitespace(title));
+    // "Dr Jan Jaap Meijer", "Prof. Ada Lovelace": the title is no part of the name.
+    for (std::string_view honorific : {"Dr. ", "Dr ", "Prof. ", "Prof ", "Professor "})
+        if (t.size() > honorific.size() && t.compare(0, honorific.size(), honorific) == 0) {
+            t.erase(0, honorific.size());
+            break;
+        }
     if (looks_like_person_name(t)) return t;
     if (std::string latin = without_cjk_words(t); !latin.empty() && looks_like_person_name(latin)) return latin;
     for (std::string_view sep : {" | ", " - ", " – ", " — ", " · ", " :: ", ". ", ", ", ": ", "'s "}) {

@@ -70,6 +70,8 @@ void take_name_heading(TextDocument& doc, std::size_t max_lines = 5);
 /// ", ", ": ", "'s ") that does ("Jane Doe | Home" -> "Jane Doe",
 /// "Simon Holmbacka. PhD - Resume" -> "Simon Holmbacka"); "" when none does.
 std::string person_name_in(std::string_view title);
+/// True when `s` (trimmed) is only CJK characters ("肖", "智博").
+bool is_cjk_text(std::string_view s);
 
 /// Liquid / Jekyll template tags ("{% include x %}", "{{ site.url }}") removed:
 /// page machinery of GitHub Pages sites, never CV text.

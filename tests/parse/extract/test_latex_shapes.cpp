@@ -218,6 +218,27 @@ TEST_CASE("a title line in a size command: the family name in capitals, the name
     CHECK(s.name.empty());
 }
 
+TEST_CASE("name fields of a class the file does not define, read by their shape") {
+    // \setname{..}{} (a macro named like a name field)
+    auto p = parse_tex("\\documentclass{mycv}\\setname{Odile Marchetti}{}\\setmail{odile@example.org}\n\\begin{document}\\headerview\n"
+                       "\\section{Education}\nPhD, Example University, 2020\n\\end{document}");
+    CHECK(p.name == "Odile Marchetti");
+    // \header{Given}{Family}{Headline} first in the body (the Twenty Seconds shape), in Latin and in Han script
+    auto q = parse_tex("\\documentclass{twentysecondcv}\\begin{document}\n\\header{Odile}{Marchetti}{Software Engineer}\n"
+                       "\\section{Education}\nPhD, Example University, 2020\n\\end{document}");
+    CHECK(q.name == "Odile Marchetti");
+    auto r = parse_tex("\\documentclass{twentysecondcv}\\begin{document}\n\\header{\xE6\x9E\x97}{\xE6\x80\x9D\xE8\xBF\x9C}{\xE5\x8D\x9A\xE5\xA3\xAB}\n"
+                       "\\section{Education}\nPhD, Example University, 2020\n\\end{document}");
+    CHECK(r.name == "\xE6\x9E\x97\xE6\x80\x9D\xE8\xBF\x9C");
+    // a two-argument macro after the first heading is an entry, never the name
+    auto s = parse_tex("\\begin{document}\\section{Teaching}\n\\course{Operating Systems}{Fall 2020}\n\\mentor{Ada}{Lovelace}\n\\end{document}");
+    CHECK(s.name.empty());
+    // moderncv's \name with a title before the given names
+    auto t = parse_tex("\\documentclass{moderncv}\\name{Dr Odile}{Marchetti}\\begin{document}\\makecvtitle\n"
+                       "\\section{Education}\\cventry{2016--2020}{PhD}{Example University}{}{}{}\\end{document}");
+    CHECK(t.name == "Odile Marchetti");
+}
+
 TEST_CASE("a \\subsection is a title inside its section unless it names a section") {
     auto p = parse_tex(R"TEX(\documentclass{article}
 \begin{document}
