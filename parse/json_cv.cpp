@@ -79,6 +79,24 @@ std::vector<Profile> read_json_cv(std::string_view utf8_in, std::string_view nam
         root = std::move(again);
     }
     if (!root.is_object()) return readers::read_profile_json(utf8, name);  // an array of profiles
+    // A CV wrapped in one key ({"resume": {"basics": ...}}, {"cv": {...}}): the CV is inside.
+    bool unwrapped = false;
+    // Not a one-section CV ({"education": {"title": ..., "items": [...]}}): the inner
+    // object is a whole CV (its details, or several parts).
+    auto whole_cv = [](const json& o) {
+        const json* p = &o;
+        for (int d = 0; d < 4 && p->size() == 1 && p->begin()->is_object(); ++d) p = &*p->begin();  // {"data": {"cv": ...}}
+        return p->contains("basics") || p->contains("name") || p->size() >= 3;
+    };
+    for (int depth = 0; depth < 4 && root.size() == 1 && root.begin()->is_object() && whole_cv(*root.begin()); ++depth) {
+        json inner = std::move(*root.begin());
+        root = std::move(inner);
+        unwrapped = true;
+    }
+    if (unwrapped) {
+        utf8 = root.dump();
+        if (root.contains("basics") || (root.contains("work") && !root.contains("affiliations"))) format = Format::json_resume;
+    }
     if (format == Format::profile_json && is_cvsearch_profile(root)) {
         try {
             return {readers::read_profile_object(utf8, name)};

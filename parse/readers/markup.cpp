@@ -493,6 +493,15 @@ void take_name_heading(TextDocument& doc, std::size_t max_lines) {
 
 namespace {
 
+/// A title's part that says what the page is, not whose ("CV", "Résumé", "Home").
+bool names_a_cv_page(std::string_view part) {
+    const std::string key = text::fold_key(part);
+    for (std::string_view page : {"cv", "resume", "curriculum vitae", "curriculum vitae of", "curriculum", "vita", "home",
+                                  "homepage", "home page", "about", "about me", "personal homepage", "publications"})
+        if (key == page) return true;
+    return false;
+}
+
 /// `s` without its words in CJK script, when it also has words in another
 /// script ("Tingfan Wu 吳亭範" -> "Tingfan Wu": the name twice, in two scripts);
 /// empty otherwise.
@@ -532,6 +541,12 @@ std::string person_name_in(std::string_view title) {
         if (pos == std::string::npos) continue;
         std::string left = t.substr(0, pos);
         if (looks_like_person_name(left)) return left;
+        // "CV - Jane Doe", "Curriculum Vitae | Jane Doe": what the page is, then whose.
+        if (names_a_cv_page(left)) {
+            std::string right(text::trim(std::string_view(t).substr(pos + sep.size())));
+            if (auto more = right.find(" | "); more != std::string::npos) right.resize(more);
+            if (looks_like_person_name(right)) return right;
+        }
     }
     return {};
 }

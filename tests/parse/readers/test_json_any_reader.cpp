@@ -158,3 +158,20 @@ TEST_CASE("generic JSON: JSON Resume and cvsearch profile JSON still go to their
     CHECK(own.name == "Bea Example");
     CHECK_THROWS_AS(parse_one(R"({"name": "broken",)"), cvsearch::Error);  // malformed JSON is still an error
 }
+
+TEST_CASE("JSON: a whole CV wrapped in one key is read as the CV inside, a one-section CV is not unwrapped") {
+    Profile wrapped = parse_one(R"({"resume": {"basics": {"name": "Ada Example", "email": "ada@example.org"},
+                                   "work": [{"name": "Acme Corp", "position": "Engineer", "startDate": "2020"}]}})");
+    CHECK(wrapped.source.format == Format::json_resume);
+    CHECK(wrapped.name == "Ada Example");
+    CHECK(wrapped.emails == std::vector<std::string>{"ada@example.org"});
+    REQUIRE(wrapped.affiliations.size() == 1);
+    CHECK(wrapped.affiliations[0].institution_raw == "Acme Corp");
+    // two levels: {"data": {"cv": {...}}}
+    Profile deeper = parse_one(R"({"data": {"cv": {"name": "Bea Example", "email": "bea@example.org", "phone": "+1 555 0100"}}})");
+    CHECK(deeper.name == "Bea Example");
+    // {"education": {"title": "Education", "items": [...]}} is a one-section CV, read as it is
+    Profile section = parse_one(R"({"education": {"title": "Education", "items": [{"institution": "Example University", "degree": "PhD", "year": "2020"}]}})");
+    CHECK(section.name.empty());
+    CHECK(affiliation(section, "Example University") != nullptr);
+}

@@ -30,6 +30,13 @@ TEST_CASE("person_name_in: the name part of a title") {
     CHECK(person_name_in("Simon Example. PhD -- Resume") == "Simon Example");
     CHECK(person_name_in("Jingdong Example (王井东), Fellow of IEEE") == "");
     CHECK(person_name_in("Publications") == "");
+    // what the page is, then whose
+    CHECK(person_name_in("CV - Ada Lovelace") == "Ada Lovelace");
+    CHECK(person_name_in("Curriculum Vitae | Ada Lovelace | Example University") == "Ada Lovelace");
+    CHECK(person_name_in("Research - Ada Lovelace") == "");  // only a page word says the rest is whose
+    // a title before the name; the name twice, in Latin and in Han script
+    CHECK(person_name_in("Dr. Ada Lovelace") == "Ada Lovelace");
+    CHECK(person_name_in("Tingyu Lo \xE7\xBE\x85\xE5\xBA\xAD\xE5\xAE\x87") == "Tingyu Lo");
 }
 
 TEST_CASE("find_emails and mailto_address") {
