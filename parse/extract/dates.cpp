@@ -379,6 +379,21 @@ class Matcher {
 
 bool plausible_year(int year) { return year >= 1950 && year <= 2039; }
 
+std::optional<int> trailing_month_year(std::string_view s) {
+    auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+    while (!s.empty() && (s.back() == ' ' || s.back() == '.' || s.back() == ')' || s.back() == ']' || s.back() == ';'))
+        s.remove_suffix(1);
+    // ... M/YY or MM/YY, alone: after the start, a space, a comma or a bracket.
+    if (s.size() < 4 || !is_digit(s[s.size() - 1]) || !is_digit(s[s.size() - 2]) || s[s.size() - 3] != '/') return std::nullopt;
+    std::size_t m = s.size() - 3, mb = m;
+    while (mb > 0 && is_digit(s[mb - 1]) && m - mb < 3) --mb;
+    if (m - mb == 0 || m - mb > 2) return std::nullopt;
+    if (mb > 0 && s[mb - 1] != ' ' && s[mb - 1] != ',' && s[mb - 1] != '(' && s[mb - 1] != '[') return std::nullopt;
+    const int month = std::stoi(std::string(s.substr(mb, m - mb)));
+    if (month < 1 || month > 12) return std::nullopt;
+    return two_digit_year(std::stoi(std::string(s.substr(s.size() - 2))));
+}
+
 std::vector<DateSpan> find_date_spans(std::string_view s) { return Matcher(s).spans(); }
 
 std::optional<YearRange> find_year_range(std::string_view s) {

@@ -39,6 +39,11 @@ std::vector<YearMention> find_years(std::string_view s);
 
 bool plausible_year(int year);
 
+/// The year of a month and two-digit year ending `s` ("..., ICML, 09/18." -> 2018):
+/// how some CVs date a publication. Only at the end, where it cannot be a day
+/// and a month of something else; nullopt when `s` does not end so.
+std::optional<int> trailing_month_year(std::string_view s);
+
 /// True when s holds nothing but dates, date separators and punctuation
 /// ("Aug 2021 - Present", "(2019)", "Spring 2021, Fall 2022").
 bool is_only_dates(std::string_view s);

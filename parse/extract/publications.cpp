@@ -163,6 +163,7 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
         if (std::size_t at = outside.find(r.title); !r.title.empty() && at != std::string::npos) outside.erase(at, r.title.size());
         p.year = first_year(outside);
     }
+    if (!p.year) p.year = trailing_month_year(text);  // "..., ICML, 09/18"
     if (!p.year) p.year = e.year_hint;
 
     // "Title, Venue (2023)" read as one sentence: the venue is the last comma part.
