@@ -4,6 +4,7 @@
 #include "parse/extract/guards.hpp"
 #include "parse/extract/lists.hpp"
 #include "parse/extract/mentions.hpp"
+#include "parse/normalize/normalize.hpp"
 #include "parse/extract/names.hpp"
 #include "parse/extract/publications.hpp"
 #include "parse/extract/sections.hpp"
@@ -87,8 +88,20 @@ Profile extract_profile(const readers::TextDocument& doc) {
         bool prose = b.kind == "header" || b.kind == "summary" || b.kind == "news" || b.kind == "other" || b.kind == "projects" ||
                      b.kind == "research";
         if (!prose) continue;
-        if (!listed || !publication_section)
+        if (!listed || !publication_section) {
             for (auto& pub : mentioned_publications(b)) p.publications.push_back(std::move(pub));
+        } else if (b.kind == "news") {
+            // News of a paper the list does not have yet ("accepted to NeurIPS 2025"):
+            // the list is often a release behind the news.
+            for (auto& pub : mentioned_publications(b)) {
+                auto venue = normalize::find_venue(pub.venue_raw);
+                const bool listed_already = std::any_of(p.publications.begin(), p.publications.end(), [&](const Publication& q) {
+                    auto v = normalize::find_venue(q.venue_raw.empty() ? q.venue : q.venue_raw);
+                    return v && venue && v->canonical == venue->canonical && (!q.year || !pub.year || *q.year == *pub.year);
+                });
+                if (!listed_already) p.publications.push_back(std::move(pub));
+            }
+        }
     }
     if (p.name.empty()) p.name = name_from_introduction(doc.text);
     if (p.name.empty()) p.name = author_of_every_paper(p.publications);

@@ -42,9 +42,14 @@ TEST_CASE("venues in parentheses after a project name") {
     CHECK(venues_of(p) == std::vector<std::string>{"ICCV 2017/2017", "ACM MM 2012/2012"});
 }
 
-TEST_CASE("a publication list turns off the news fallback") {
-    auto p = profile_of("# Publications\n- A. Byron. A Title of a Paper. VLDB 2020.\n\n# News\n- Our paper is accepted by NeurIPS 2025.\n");
-    CHECK(venues_of(p) == std::vector<std::string>{"VLDB 2020/2020"});
+TEST_CASE("beside a publication list, news adds only papers the list does not have yet") {
+    auto p = profile_of("# Publications\n- A. Byron. A Title of a Paper. VLDB 2020.\n- A. Byron. Another Paper. ICML 2024.\n\n"
+                        "# News\n- Our paper is accepted by NeurIPS 2025.\n- Our paper on sorting is accepted by ICML 2024.\n"
+                        "- Invited to serve as a reviewer for CVPR 2024.\n- Attended KDD 2023 in person.\n");
+    CHECK(venues_of(p) == std::vector<std::string>{"VLDB 2020/2020", "ICML 2024/2024", "NeurIPS 2025/2025"});
+    // other prose (a biography) still counts only without a list
+    auto q = profile_of("# Publications\n- A. Byron. A Title of a Paper. VLDB 2020.\n\n# About\nOur paper is accepted by NeurIPS 2025.\n");
+    CHECK(venues_of(q) == std::vector<std::string>{"VLDB 2020/2020"});
 }
 
 TEST_CASE("a biography places the person when the CV has no education or experience section") {
