@@ -88,7 +88,18 @@ std::vector<Profile> read_json_cv(std::string_view utf8_in, std::string_view nam
         for (int d = 0; d < 4 && p->size() == 1 && p->begin()->is_object(); ++d) p = &*p->begin();  // {"data": {"cv": ...}}
         return p->contains("basics") || p->contains("name") || p->size() >= 3;
     };
-    for (int depth = 0; depth < 4 && root.size() == 1 && root.begin()->is_object() && whole_cv(*root.begin()); ++depth) {
+    // A key that is a part of a CV ({"basics": {...}}, {"profile": {...}}) is no wrapper:
+    // the readers know what it holds.
+    auto part_of_cv = [](const std::string& key) {
+        const std::string k = text::fold_key(key);
+        for (const char* part : {"basics", "profile", "personal", "personal info", "personal information", "personal details",
+                                 "person", "contact", "about", "summary", "work", "education", "publications", "experience"})
+            if (k == part) return true;
+        return false;
+    };
+    for (int depth = 0; depth < 4 && root.size() == 1 && root.begin()->is_object() && !part_of_cv(root.begin().key()) &&
+                        whole_cv(*root.begin());
+         ++depth) {
         json inner = std::move(*root.begin());
         root = std::move(inner);
         unwrapped = true;

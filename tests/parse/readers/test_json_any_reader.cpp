@@ -174,4 +174,8 @@ TEST_CASE("JSON: a whole CV wrapped in one key is read as the CV inside, a one-s
     Profile section = parse_one(R"({"education": {"title": "Education", "items": [{"institution": "Example University", "degree": "PhD", "year": "2020"}]}})");
     CHECK(section.name.empty());
     CHECK(affiliation(section, "Example University") != nullptr);
+    // a key that is a part of a CV is no wrapper: {"basics": {...}} is JSON Resume
+    Profile basics = parse_one(R"({"basics": {"name": "Cy Example", "email": "cy@example.org", "summary": "Glaciology."}})");
+    CHECK(basics.source.format == Format::json_resume);
+    CHECK(basics.name == "Cy Example");
 }
