@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/text.hpp"
+#include "parse/normalize/events.hpp"
 #include "parse/normalize/lookup_memo.hpp"
 #include "parse/normalize/registry.hpp"
 #include "parse/normalize/tables.hpp"
@@ -23,11 +24,16 @@ std::string lower_alpha(std::string_view w) {
     return out;
 }
 
-// "NeurIPS2020" -> "NeurIPS 2020", "SOSP'23" stays (the apostrophe splits it).
+// "NeurIPS2020" -> "NeurIPS 2020", "SOSP'23" stays (the apostrophe splits it); digits
+// inside a name stay ("uPM2SoC", "Web3Conf"): only a number that ends the word is split off.
 std::string split_letter_digit(std::string_view s) {
     std::string out;
     for (std::size_t i = 0; i < s.size(); ++i) {
-        if (i > 0 && is_digit(s[i]) && std::isalpha(static_cast<unsigned char>(s[i - 1]))) out.push_back(' ');
+        if (i > 0 && is_digit(s[i]) && std::isalpha(static_cast<unsigned char>(s[i - 1]))) {
+            std::size_t end = i;
+            while (end < s.size() && is_digit(s[end])) ++end;
+            if (end == s.size() || !std::isalpha(static_cast<unsigned char>(s[end]))) out.push_back(' ');
+        }
         out.push_back(s[i]);
     }
     return out;
@@ -63,17 +69,49 @@ bool is_noise_word(const std::string& lw) {
     return std::find(noise.begin(), noise.end(), lw) != noise.end() || std::find(more.begin(), more.end(), lw) != more.end();
 }
 
+bool is_ordinal_word(const std::string& lw) {
+    static const std::array<const char*, 20> ordinals = {
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+        "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth",
+        "twentieth"};
+    return std::find(ordinals.begin(), ordinals.end(), lw) != ordinals.end();
+}
+
+// An event's name ("Seventh Swedish Workshop ...") may carry a spelled-out ordinal; a
+// journal's may not be cut ("First Monday").
+bool names_an_event(std::string_view s) {
+    std::string f = " " + text::fold_key(s) + " ";
+    for (const char* w : {" workshop", " conference", " symposium", " meeting", " congress", " colloquium", " forum ",
+                          " summit ", " school "})
+        if (f.find(w) != std::string::npos) return true;
+    return false;
+}
+
+// "LATTE'21", "SOSP’23" -> "LATTE", "SOSP": a two-digit year glued on by an apostrophe.
+std::string_view without_glued_year(std::string_view w) {
+    if (w.size() < 4 || !is_digit(w.back()) || !is_digit(w[w.size() - 2])) return w;
+    std::string_view head = w.substr(0, w.size() - 2);
+    if (head.size() >= 3 && head.substr(head.size() - 3) == "\xE2\x80\x99") head.remove_suffix(3);
+    else if (!head.empty() && head.back() == '\'') head.remove_suffix(1);
+    else return w;
+    if (head.empty() || !std::isalpha(static_cast<unsigned char>(head.back()))) return w;
+    return head;
+}
+
 // The venue without years, ordinals, page/volume numbers, months and a leading
 // "In Proceedings of the": "Proc. of the 29th ACM SOSP '23, pp. 1-15" -> "ACM SOSP".
 std::string clean_venue(std::string_view raw) {
     std::string s = text::collapse_whitespace(split_letter_digit(raw));
+    const bool event = names_an_event(s);
     std::vector<std::string> kept;
     for (std::string_view w : text::split(s, ' ')) {
-        std::string_view core = strip_punct(w);
+        std::string_view core = without_glued_year(strip_punct(w));
+        core = strip_punct(core);
         if (core.empty() || is_number_like(core)) continue;
         std::string lw = lower_alpha(core);
         if (is_noise_word(lw)) continue;
         if (lw == "to" || lw == "appear") continue;
+        if (event && is_ordinal_word(lw)) continue;
         kept.emplace_back(core);
     }
     // Leading "In", "Proceedings of (the)", "Proc. of (the)".
@@ -296,7 +334,8 @@ std::optional<InstitutionInfo> registry_institution(const std::vector<std::strin
 
 // `cleaned` is clean_venue(raw); what `raw` has in brackets is tried as well, as the
 // cleaner drops the brackets ("... Clinical Psychology (CLPsych)").
-std::optional<VenueInfo> registry_venue(std::string_view raw, const std::string& cleaned) {
+// `matched` is set to the part that named the venue.
+std::optional<VenueInfo> registry_venue(std::string_view raw, const std::string& cleaned, std::string& matched) {
     const RegistryTable& table = registry_venues();
     std::vector<std::string> parts = delimited_parts(cleaned, true);
     for (std::size_t open = raw.find('('); open != std::string_view::npos; open = raw.find('(', open + 1)) {
@@ -309,6 +348,7 @@ std::optional<VenueInfo> registry_venue(std::string_view raw, const std::string&
         auto hit = registry_hit(table, part);
         if (!hit || !(hit->entries.size() == 1 || one_canonical(table, hit->entries))) continue;
         std::vector<std::string_view> f = table.fields(hit->entries.front());  // canonical, kind, full name
+        matched = text::fold_key(part);
         return VenueInfo{field_or_empty(f, 0), field_or_empty(f, 1), std::string(), field_or_empty(f, 2)};
     }
     return std::nullopt;
@@ -326,6 +366,41 @@ PublicationKind kind_from_venue(const std::string& kind) {
 
 namespace {
 
+// The pieces of a venue string between commas, semicolons, bars, brackets and spaced
+// dashes, each cleaned: "uPM2SoC workshop, DATE '11 Conference" -> "uPM2SoC workshop",
+// "DATE Conference".
+std::vector<std::string> venue_parts(std::string_view raw) {
+    std::string s(raw);
+    for (const char* dash : {" - ", " – ", " — "})
+        for (std::size_t at = s.find(dash); at != std::string::npos; at = s.find(dash)) s.replace(at, std::strlen(dash), ",");
+    for (char& c : s)
+        if (std::string_view(";|()[]").find(c) != std::string_view::npos) c = ',';
+    std::vector<std::string> parts;
+    for (std::string_view p : text::split(s, ',')) {
+        std::string cleaned = clean_venue(p);
+        if (!cleaned.empty()) parts.push_back(std::move(cleaned));
+    }
+    return parts;
+}
+
+bool known_venue_word(std::string_view word) {
+    if (venue_table().aliases.find_whole(word)) return true;
+    return registry_hit(registry_venues(), word).has_value();
+}
+
+// A venue found inside `raw` under the alias `matched`, or the workshop `raw` names
+// beside it (events.hpp).
+VenueInfo host_or_event(std::string_view raw, const VenueInfo& host, std::string_view matched) {
+    const std::vector<std::string> parts = venue_parts(raw);
+    if (host.kind == "workshop") {
+        if (auto named = named_workshop(parts, matched)) return VenueInfo{*named, "workshop", host.area, *named};
+        return host;
+    }
+    if (auto event = co_located_event(parts, matched, known_venue_word))
+        return VenueInfo{*event, "workshop", std::string(), *event};
+    return host;
+}
+
 std::optional<VenueInfo> find_venue_uncached(std::string_view raw) {
     const VenueTable& t = venue_table();
     std::string cleaned = clean_venue(raw);
@@ -333,12 +408,19 @@ std::optional<VenueInfo> find_venue_uncached(std::string_view raw) {
     // A registry name that is the whole venue or a delimited part of it ("... Clinical
     // Psychology (CLPsych)") says more than a hand-table name found inside the text
     // ("Computational Linguistics").
-    if (auto registered = registry_venue(raw, cleaned)) return registered;
-    auto hit = t.aliases.find(cleaned);
-    if (!hit) hit = t.aliases.find(split_letter_digit(raw));
-    if (!hit && mentions_arxiv(raw)) hit = t.aliases.find("arXiv");
+    std::string matched;
+    if (auto registered = registry_venue(raw, cleaned, matched)) return host_or_event(raw, *registered, matched);
+    std::string searched = cleaned;
+    auto hit = t.aliases.find_match(searched);
+    if (!hit) hit = t.aliases.find_match(searched = split_letter_digit(raw));
+    if (!hit && mentions_arxiv(raw)) {
+        if (auto arxiv = t.aliases.find("arXiv")) return t.entries[*arxiv];
+    }
     if (!hit) return std::nullopt;
-    return t.entries[*hit];
+    std::vector<std::string_view> w = text::words(searched);
+    for (std::size_t k = hit->first; k < hit->first + hit->count && k < w.size(); ++k)
+        matched += (matched.empty() ? "" : " ") + text::fold_key(w[k]);
+    return host_or_event(raw, t.entries[hit->index], matched);
 }
 
 }  // namespace

@@ -48,6 +48,45 @@ TEST_CASE("unknown venues are kept in cleaned raw form, never dropped") {
     CHECK_FALSE(find_venue("Journal of Computer Science"));
 }
 
+TEST_CASE("a workshop held with a known venue is a venue of its own") {
+    struct Row { const char* raw; const char* value; };
+    const Row rows[] = {
+        // A workshop word outside the known name: the workshop as written, no ordinal, no year.
+        {"2nd SOSP Doctoral Workshop", "SOSP Doctoral Workshop"},
+        {"Proceedings of the Third NeurIPS Workshop on Imaginary Gradients, 2021", "NeurIPS Workshop on Imaginary Gradients"},
+        {"qBit2Net workshop, DATE '19 Conference", "qBit2Net workshop"},
+        {"IEEE Workshop on Signal Processing Toys", "IEEE Workshop on Signal Processing Toys"},  // not the journal
+        // An unknown acronym beside a known one, in the same part.
+        {"PLDI FROBNITZ'23", "PLDI FROBNITZ"},
+        {"ASPLOS ZORBLE 2021", "ASPLOS ZORBLE"},
+    };
+    for (const auto& r : rows) {
+        CHECK_MESSAGE(venue_value(r.raw) == r.value, std::string(r.raw) << " -> " << venue_value(r.raw));
+        auto info = find_venue(r.raw);
+        REQUIRE_MESSAGE(info, std::string(r.raw));
+        CHECK_MESSAGE(info->kind == "workshop", std::string(r.raw) << " kind " << info->kind);
+    }
+}
+
+TEST_CASE("organizers, tracks, places and a workshop's own name still give the known venue") {
+    struct Row { const char* raw; const char* canonical; };
+    const Row rows[] = {
+        {"ACM SOSP", "SOSP"},
+        {"Proc. of the 29th SOSP '23", "SOSP"},
+        {"IEEE INFOCOM", "INFOCOM"},
+        {"ACM SIGPLAN PLDI 2020", "PLDI"},
+        {"IEEE/ACM ASPLOS", "ASPLOS"},
+        {"ICML 2021, PMLR 139", "ICML"},
+        {"NeurIPS 2020, Vancouver, BC, Canada", "NeurIPS"},
+        {"Proceedings of the 16th Workshop on Hot Topics in Operating Systems (HotOS XVI)", "HotOS"},
+        {"EMNLP-IJCNLP 2019", "EMNLP"},
+        {"First Monday", "First Monday"},  // a spelled-out ordinal is cut from an event's name only
+    };
+    CHECK(venue_value("Ninth Nordic Workshop on Pretend Computing") == "Nordic Workshop on Pretend Computing");
+    CHECK(venue_value("Proc. of the Twelfth Annual Symposium on Made-up Things") == "Annual Symposium on Made-up Things");
+    for (const auto& r : rows) CHECK_MESSAGE(venue_value(r.raw) == r.canonical, r.raw << " -> " << venue_value(r.raw));
+}
+
 TEST_CASE("normalize_profile fills venues and kinds; status words give no venue") {
     Profile p;
     p.publications.push_back({"T1", {}, "", "SOSP '23", 2023, PublicationKind::other});
