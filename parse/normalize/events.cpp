@@ -24,12 +24,17 @@ bool is_roman_numeral(std::string_view w) {
     return !w.empty() && std::all_of(w.begin(), w.end(), [](char c) { return c == 'I' || c == 'V' || c == 'X'; });
 }
 
-// An acronym that may name an event of its own: written as one ("EGRAPHS", "LATTE",
-// "uPM2SoC"), three letters or more, no organizer, no numeral.
+// An acronym that may name an event of its own: written as one, at least half of its
+// letters capitals ("EGRAPHS", "LATTE", "uPM2SoC"; not a system's name such as
+// "HexaFlow"), three letters or more, no organizer, no numeral.
 bool event_acronym(std::string_view word) {
-    std::size_t letters = static_cast<std::size_t>(
-        std::count_if(word.begin(), word.end(), [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }));
-    return letters >= 3 && looks_like_acronym(word) && !is_roman_numeral(word) && !organizer_or_track(text::fold_key(word));
+    std::size_t letters = 0, capitals = 0;
+    for (char c : word) {
+        if (c >= 'A' && c <= 'Z') ++capitals, ++letters;
+        else if (c >= 'a' && c <= 'z') ++letters;
+    }
+    return letters >= 3 && 2 * capitals >= letters && looks_like_acronym(word) && !is_roman_numeral(word) &&
+           !organizer_or_track(text::fold_key(word));
 }
 
 struct Span {

@@ -102,7 +102,7 @@ std::string_view without_glued_year(std::string_view w) {
 // "In Proceedings of the": "Proc. of the 29th ACM SOSP '23, pp. 1-15" -> "ACM SOSP".
 std::string clean_venue(std::string_view raw) {
     std::string s = text::collapse_whitespace(split_letter_digit(raw));
-    const bool event = names_an_event(s);
+    std::optional<bool> event;  // asked only when an ordinal word is there
     std::vector<std::string> kept;
     for (std::string_view w : text::split(s, ' ')) {
         std::string_view core = without_glued_year(strip_punct(w));
@@ -111,7 +111,10 @@ std::string clean_venue(std::string_view raw) {
         std::string lw = lower_alpha(core);
         if (is_noise_word(lw)) continue;
         if (lw == "to" || lw == "appear") continue;
-        if (event && is_ordinal_word(lw)) continue;
+        if (is_ordinal_word(lw)) {
+            if (!event) event = names_an_event(s);
+            if (*event) continue;
+        }
         kept.emplace_back(core);
     }
     // Leading "In", "Proceedings of (the)", "Proc. of (the)".
@@ -366,12 +369,12 @@ PublicationKind kind_from_venue(const std::string& kind) {
 
 namespace {
 
-// The pieces of a venue string between commas, semicolons, bars, brackets and spaced
-// dashes, each cleaned: "uPM2SoC workshop, DATE '11 Conference" -> "uPM2SoC workshop",
+// The pieces of a venue string between commas, semicolons, bars, brackets, spaced
+// dashes and sentence ends (". "), each cleaned: "uPM2SoC workshop, DATE '11 Conference" -> "uPM2SoC workshop",
 // "DATE Conference".
 std::vector<std::string> venue_parts(std::string_view raw) {
     std::string s(raw);
-    for (const char* dash : {" - ", " – ", " — "})
+    for (const char* dash : {" - ", " – ", " — ", ". "})
         for (std::size_t at = s.find(dash); at != std::string::npos; at = s.find(dash)) s.replace(at, std::strlen(dash), ",");
     for (char& c : s)
         if (std::string_view(";|()[]").find(c) != std::string_view::npos) c = ',';
@@ -383,20 +386,46 @@ std::vector<std::string> venue_parts(std::string_view raw) {
     return parts;
 }
 
+// True if `folded` is what one of `raw`'s bracketed groups says, cleaned: "(SLT '14)".
+bool bracketed(std::string_view raw, std::string_view folded) {
+    for (std::size_t open = raw.find('('); open != std::string_view::npos; open = raw.find('(', open + 1)) {
+        std::size_t close = raw.find(')', open);
+        if (close == std::string_view::npos) break;
+        if (text::fold_key(clean_venue(raw.substr(open + 1, close - open - 1))) == folded) return true;
+    }
+    return false;
+}
+
 bool known_venue_word(std::string_view word) {
     if (venue_table().aliases.find_whole(word)) return true;
     return registry_hit(registry_venues(), word).has_value();
 }
 
 // A venue found inside `raw` under the alias `matched`, or the workshop `raw` names
-// beside it (events.hpp).
-VenueInfo host_or_event(std::string_view raw, const VenueInfo& host, std::string_view matched) {
-    const std::vector<std::string> parts = venue_parts(raw);
+// beside it (events.hpp). `beside_acronym`: a word written as an acronym stands right
+// before or after the alias. The checks that cost something run only where a workshop
+// word or such a word is there at all (most venue strings have neither).
+VenueInfo host_or_event(std::string_view raw, const std::string& cleaned, const VenueInfo& host, std::string_view matched,
+                        bool beside_acronym) {
     if (host.kind == "workshop") {
-        if (auto named = named_workshop(parts, matched)) return VenueInfo{*named, "workshop", host.area, *named};
+        const std::size_t space = matched.rfind(' ');
+        if (!is_workshop_word(space == std::string_view::npos ? matched : matched.substr(space + 1))) return host;
+        if (auto named = named_workshop(venue_parts(raw), matched)) return VenueInfo{*named, "workshop", host.area, *named};
         return host;
     }
-    if (auto event = co_located_event(parts, matched, known_venue_word))
+    const std::string folded = text::fold_key(cleaned);
+    if (folded.find("workshop") != std::string::npos) {
+        // A venue named a workshop ("Workshop on Hot Topics in Networks (HotNets)"), or
+        // found as the acronym in brackets after a workshop's name ("IEEE Spoken Language
+        // Technology Workshop (SLT)"), is the workshop the text names, whatever kind its
+        // table gives it.
+        const std::string full = " " + text::fold_key(host.full_name) + " ";
+        if (full.find(" workshop ") != std::string::npos || full.find(" workshops ") != std::string::npos) return host;
+        if (bracketed(raw, matched)) return host;
+    }
+    const bool workshop_word = folded.find("workshop") != std::string::npos || folded.find("doctoral") != std::string::npos;
+    if (!workshop_word && !beside_acronym) return host;
+    if (auto event = co_located_event(venue_parts(raw), matched, known_venue_word))
         return VenueInfo{*event, "workshop", std::string(), *event};
     return host;
 }
@@ -409,7 +438,7 @@ std::optional<VenueInfo> find_venue_uncached(std::string_view raw) {
     // Psychology (CLPsych)") says more than a hand-table name found inside the text
     // ("Computational Linguistics").
     std::string matched;
-    if (auto registered = registry_venue(raw, cleaned, matched)) return host_or_event(raw, *registered, matched);
+    if (auto registered = registry_venue(raw, cleaned, matched)) return host_or_event(raw, cleaned, *registered, matched, false);
     std::string searched = cleaned;
     auto hit = t.aliases.find_match(searched);
     if (!hit) hit = t.aliases.find_match(searched = split_letter_digit(raw));
@@ -420,7 +449,10 @@ std::optional<VenueInfo> find_venue_uncached(std::string_view raw) {
     std::vector<std::string_view> w = text::words(searched);
     for (std::size_t k = hit->first; k < hit->first + hit->count && k < w.size(); ++k)
         matched += (matched.empty() ? "" : " ") + text::fold_key(w[k]);
-    return host_or_event(raw, t.entries[hit->index], matched);
+    const std::size_t after = hit->first + hit->count;
+    const bool beside_acronym = (after < w.size() && looks_like_acronym(w[after])) ||
+                                (hit->first > 0 && hit->first - 1 < w.size() && looks_like_acronym(w[hit->first - 1]));
+    return host_or_event(raw, cleaned, t.entries[hit->index], matched, beside_acronym);
 }
 
 }  // namespace

@@ -80,6 +80,10 @@ TEST_CASE("organizers, tracks, places and a workshop's own name still give the k
         {"NeurIPS 2020, Vancouver, BC, Canada", "NeurIPS"},
         {"Proceedings of the 16th Workshop on Hot Topics in Operating Systems (HotOS XVI)", "HotOS"},
         {"EMNLP-IJCNLP 2019", "EMNLP"},
+        {"ACM Workshop on Hot Topics in Networks (HotNets)", "HotNets"},
+        {"Proceedings of the IEEE Spoken Language Technology Workshop (SLT '14)", "SLT"},  // a registry venue named a workshop
+        {"P2P 2019", "P2P"},
+        {"A. Writer. Taming Things with HexaFlow. ICDE 2016", "ICDE"},  // a system's name beside it is no event
         {"First Monday", "First Monday"},  // a spelled-out ordinal is cut from an event's name only
     };
     CHECK(venue_value("Ninth Nordic Workshop on Pretend Computing") == "Nordic Workshop on Pretend Computing");
