@@ -99,7 +99,7 @@ std::string_view without_glued_year(std::string_view w) {
 }
 
 // The venue without years, ordinals, page/volume numbers, months and a leading
-// "In Proceedings of the": "Proc. of the 29th ACM SOSP '23, pp. 1-15" -> "ACM SOSP".
+// "(and) In Proceedings of the": "Proc. of the 29th ACM SOSP '23, pp. 1-15" -> "ACM SOSP".
 std::string clean_venue(std::string_view raw) {
     std::string s = text::collapse_whitespace(split_letter_digit(raw));
     std::optional<bool> event;  // asked only when an ordinal word is there
@@ -120,6 +120,7 @@ std::string clean_venue(std::string_view raw) {
     // Leading "In", "Proceedings of (the)", "Proc. of (the)".
     std::size_t i = 0;
     auto lw = [&](std::size_t k) { return k < kept.size() ? lower_alpha(kept[k]) : std::string(); };
+    if (lw(i) == "and") ++i;  // the second of two listed: "... at KDD and Foo workshop at EMNLP"
     if (lw(i) == "in") ++i;
     if (lw(i) == "proceedings" || lw(i) == "proc") {
         ++i;

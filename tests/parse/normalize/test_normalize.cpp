@@ -59,6 +59,7 @@ TEST_CASE("a workshop held with a known venue is a venue of its own") {
         // An unknown acronym beside a known one, in the same part.
         {"PLDI FROBNITZ'23", "PLDI FROBNITZ"},
         {"ASPLOS ZORBLE 2021", "ASPLOS ZORBLE"},
+        {"and Pretend Data workshop at KDD", "Pretend Data workshop at KDD"},
     };
     for (const auto& r : rows) {
         CHECK_MESSAGE(venue_value(r.raw) == r.value, std::string(r.raw) << " -> " << venue_value(r.raw));
