@@ -138,14 +138,17 @@ static bool is_legal_form(std::string_view w) {
 }
 
 // Splits on commas and semicolons that are not inside parentheses; a legal form
-// stays with its company ("Quantum Devices, Inc.").
+// stays with its company ("Quantum Devices, Inc."), a part that continues a name
+// with its name ("..., d'Informatique et de Toulouse").
 static std::vector<std::string> split_commas(std::string_view cell) {
     std::vector<std::string> out;
     std::string cur;
     int depth = 0;
+    char last_separator = ',';
     auto push = [&] {
         // "Tesla, Inc."; "University of California, Berkeley": one name the table knows.
-        if (!out.empty() && (is_legal_form(cur) || normalize::find_institution_as_written(out.back() + "," + cur))) out.back() += "," + cur;
+        if (!out.empty() && last_separator == ',' && normalize::continues_a_name(cur)) out.back() += "," + cur;
+        else if (!out.empty() && (is_legal_form(cur) || normalize::find_institution_as_written(out.back() + "," + cur))) out.back() += "," + cur;
         else out.push_back(cur);
         cur.clear();
     };
@@ -154,6 +157,7 @@ static std::vector<std::string> split_commas(std::string_view cell) {
         if ((c == ')' || c == ']') && depth > 0) --depth;
         if ((c == ',' || c == ';') && depth == 0) {
             push();
+            last_separator = c;
             continue;
         }
         cur.push_back(c);

@@ -17,6 +17,13 @@ namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// A word that starts with a capital (any script's upper-case ASCII, or a non-ASCII letter).
+bool chars_upper_start(std::string_view w) {
+    if (w.empty()) return false;
+    unsigned char c = static_cast<unsigned char>(w.front());
+    return (c >= 'A' && c <= 'Z') || c >= 0xC0;
+}
+
 std::string lower_alpha(std::string_view w) {
     std::string out;
     for (char c : w)
@@ -156,13 +163,34 @@ bool is_department(std::string_view part) {
     return false;
 }
 
+}  // namespace
+
+// "École Nationale Supérieure d'Électronique, d'Électrotechnique et d'Hydraulique de Toulouse".
+bool continues_a_name(std::string_view part) {
+    part = text::trim(part);
+    if (part.empty() || part.front() < 'a' || part.front() > 'z') return false;
+    if (part.size() > 2 && part[0] == 'd' && (part[1] == '\'' || part.substr(1, 3) == "\xE2\x80\x99")) return true;  // d'
+    const std::string_view first = part.substr(0, part.find(' '));
+    for (const char* w : {"de", "des", "du", "di", "del", "della", "degli", "of", "for", "für"})
+        if (first == w && first.size() < part.size()) return true;
+    return false;
+}
+
+namespace {
+
 // The institution part of a line like "Dept. of CS, Foo University, Springfield, IL".
 std::string clean_institution(std::string_view raw) {
     std::string s = text::collapse_whitespace(raw);
     std::vector<std::string_view> parts;
     for (std::string_view p : text::split(s, ',')) {
         p = text::trim(p);
-        if (!p.empty()) parts.push_back(p);
+        if (p.empty()) continue;
+        if (!parts.empty() && continues_a_name(p)) {  // the comma is inside the name: one part
+            const char* begin = parts.back().data();
+            parts.back() = std::string_view(begin, static_cast<std::size_t>(p.data() + p.size() - begin));
+        } else {
+            parts.push_back(p);
+        }
     }
     if (parts.empty()) return {};
     std::string_view best = parts.front();
@@ -463,12 +491,27 @@ std::optional<VenueInfo> find_venue(std::string_view raw) {
     return memo.get(raw, find_venue_uncached);
 }
 
+// A hand-table name found in `text`, unless "of"/"de" and a name follow it in the text:
+// "National Polytechnic Institute of Toulouse" is not the "National Polytechnic
+// Institute" of the table but an organization of its own.
+static std::optional<std::size_t> hand_alias_in(const AliasTable& aliases, std::string_view text) {
+    auto m = aliases.find_match(text);
+    if (!m) return std::nullopt;
+    std::vector<std::string_view> w = text::words(text);
+    const std::size_t next = m->first + m->count;
+    if (next + 1 < w.size()) {
+        std::string joiner = text::fold_key(w[next]);
+        if ((joiner == "of" || joiner == "de") && chars_upper_start(w[next + 1])) return std::nullopt;
+    }
+    return m->index;
+}
+
 std::optional<InstitutionInfo> find_in_hand_table(std::string_view raw) {
     const InstitutionTable& t = institution_table();
-    auto hit = t.aliases.find(raw);
+    auto hit = hand_alias_in(t.aliases, raw);
     if (!hit) {
         std::string cleaned = clean_institution(raw);
-        if (!cleaned.empty() && cleaned != raw) hit = t.aliases.find(cleaned);
+        if (!cleaned.empty() && cleaned != raw) hit = hand_alias_in(t.aliases, cleaned);
     }
     if (!hit) {
         std::string spelled = with_university_spelled(raw);

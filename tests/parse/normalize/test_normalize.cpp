@@ -182,6 +182,21 @@ TEST_CASE("normalize_profile canonicalizes affiliations, also values already set
     CHECK(p.affiliations[1].institution == "University of Michigan");
 }
 
+TEST_CASE("a known name followed by 'of'/'de' and a name is another organization") {
+    // The hand table knows "National Polytechnic Institute" (Mexico City); the line names another one.
+    REQUIRE(institution_value("National Polytechnic Institute") == "Instituto Polit\xC3\xA9" "cnico Nacional");
+    CHECK(institution_value("National Polytechnic Institute of Northfield") == "National Polytechnic Institute of Northfield");
+    CHECK(institution_value("Dept. of CS, University of Michigan, Ann Arbor") == "University of Michigan");
+    // A comma before a lower-case joining word is inside the name; a conjunction joins two names.
+    CHECK(continues_a_name("d'Optique et de R\xC3\xAAverie"));
+    CHECK(continues_a_name("of Northfield"));
+    CHECK_FALSE(continues_a_name("and Bo Chen"));
+    CHECK_FALSE(continues_a_name("Northfield"));
+    CHECK_FALSE(continues_a_name("de"));
+    CHECK(institution_value("\xC3\x89" "cole Sup\xC3\xA9rieure d'Imaginaire, d'Optique et de R\xC3\xAAverie, Northfield") ==
+          "\xC3\x89" "cole Sup\xC3\xA9rieure d'Imaginaire, d'Optique et de R\xC3\xAAverie");
+}
+
 TEST_CASE("the compiled-in institution table is the full data file") {
     CHECK(institution_count() >= 500);
 }
