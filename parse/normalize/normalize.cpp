@@ -77,6 +77,11 @@ bool is_noise_word(const std::string& lw) {
 }
 
 bool is_ordinal_word(const std::string& lw) {
+    // Every one ends in "st", "nd", "rd" or "th": one test rules out almost every word.
+    if (lw.size() < 5) return false;
+    const char a = lw[lw.size() - 2], b = lw.back();
+    if (!((a == 't' && b == 'h') || (a == 's' && b == 't') || (a == 'n' && b == 'd') || (a == 'r' && b == 'd')))
+        return false;
     static const std::array<const char*, 20> ordinals = {
         "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
         "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth",
@@ -479,8 +484,9 @@ std::optional<VenueInfo> find_venue_uncached(std::string_view raw) {
     for (std::size_t k = hit->first; k < hit->first + hit->count && k < w.size(); ++k)
         matched += (matched.empty() ? "" : " ") + text::fold_key(w[k]);
     const std::size_t after = hit->first + hit->count;
-    const bool beside_acronym = (after < w.size() && looks_like_acronym(w[after])) ||
-                                (hit->first > 0 && hit->first - 1 < w.size() && looks_like_acronym(w[hit->first - 1]));
+    // An acronym the tables know beside the alias is the venue's own ("... Principles (SOSP)").
+    auto unknown_acronym = [&](std::size_t k) { return k < w.size() && looks_like_acronym(w[k]) && !known_venue_word(w[k]); };
+    const bool beside_acronym = unknown_acronym(after) || (hit->first > 0 && unknown_acronym(hit->first - 1));
     return host_or_event(raw, cleaned, t.entries[hit->index], matched, beside_acronym);
 }
 
