@@ -28,6 +28,8 @@ TEST_CASE("heading_kind classifies CV headings in any case and markup") {
         {"Employment", "experience"},
         {"Positions", "experience"},
         {"Academic Appointments", "experience"},
+        {"Research and Consulting", "experience"},
+        {"Consultancy", "experience"},
         {"Publications", "publications"},
         {"Selected Papers", "publications"},
         {"Selected Publications", "publications"},
