@@ -74,6 +74,12 @@ TEST_CASE("a city some registry organization is in is a place, not an institutio
     CHECK(institution_rejection("Santander Imaginary Robotics Lab") == "");
 }
 
+TEST_CASE("a venue the tables know by that very name is no institution") {
+    CHECK(institution_rejection("SOSP") == "venue");
+    CHECK(institution_rejection("NeurIPS") == "venue");
+    CHECK(institution_rejection("Imaginary Workshop Institute") == "");
+}
+
 TEST_CASE("a co-author's name in the institution slot is a person") {
     Profile p;
     p.name = "Ada Byron";
