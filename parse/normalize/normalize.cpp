@@ -110,10 +110,32 @@ std::string_view without_glued_year(std::string_view w) {
     return head;
 }
 
+// A venue string without its remarks: what follows "in conjunction with" / "co-located
+// with" (the host event: the venue is the one named before it), and comma-parts that
+// begin "Special issue" ("Special Issue on Data Intensive eScience, Distributed and
+// Parallel Databases" -> "Distributed and Parallel Databases").
+std::string without_venue_remarks(std::string_view raw) {
+    std::string s(raw);
+    const std::string folded = text::ascii_lower(s);
+    for (const char* tail : {"in conjunction with", "co-located with", "colocated with", "collocated with", "held jointly with"}) {
+        std::size_t at = folded.find(tail);
+        if (at == std::string::npos || at == 0) continue;
+        s.erase(at);
+        break;
+    }
+    if (text::ascii_lower(s).find("special issue") == std::string::npos) return s;
+    std::string out;
+    for (std::string_view part : text::split(s, ',')) {
+        if (text::starts_with_icase(text::trim(part), "special issue")) continue;
+        out += (out.empty() ? "" : ",") + std::string(part);
+    }
+    return out.empty() ? s : out;
+}
+
 // The venue without years, ordinals, page/volume numbers, months and a leading
 // "(and) In Proceedings of the": "Proc. of the 29th ACM SOSP '23, pp. 1-15" -> "ACM SOSP".
 std::string clean_venue(std::string_view raw) {
-    std::string s = text::collapse_whitespace(split_letter_digit(raw));
+    std::string s = text::collapse_whitespace(split_letter_digit(without_venue_remarks(raw)));
     std::optional<bool> event;  // asked only when an ordinal word is there
     std::vector<std::string> kept;
     for (std::string_view w : text::split(s, ' ')) {

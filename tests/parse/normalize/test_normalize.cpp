@@ -42,7 +42,9 @@ TEST_CASE("unknown venues are kept in cleaned raw form, never dropped") {
         {"Proceedings of the 3rd Workshop on Imaginary Systems, pp. 12-20, 2021", "Workshop on Imaginary Systems"},
         {"Journal of Computer Science", "Journal of Computer Science"},  // not the journal Science
         {"In Foo Bar Symposium '22", "Foo Bar Symposium"},
-        {"Jornadas de Computaci\u00d3", "Jornadas de Computaci\u00d3"},  // ends in C3 93, like an en dash's last byte
+        {"Jornadas de Computaci\u00d3", "Jornadas de Computaci\u00d3"},
+        {"2nd International Workshop on Pretend Grids (PGZW'14) (in conjunction with IEEE FOO 2014)", "International Workshop on Pretend Grids PGZW"},
+        {"Special Issue on Imaginary Data, Journal of Pretend Databases, Vol. 3", "Journal of Pretend Databases"},  // ends in C3 93, like an en dash's last byte
     };
     for (const auto& r : rows) CHECK_MESSAGE(venue_value(r.raw) == r.value, r.raw << " -> " << venue_value(r.raw));
     CHECK_FALSE(find_venue("Journal of Computer Science"));
