@@ -110,11 +110,7 @@ std::string_view without_glued_year(std::string_view w) {
     return head;
 }
 
-// A venue string without its remarks: what follows "in conjunction with" / "co-located
-// with" (the host event: the venue is the one named before it), and comma-parts that
-// begin "Special issue" ("Special Issue on Data Intensive eScience, Distributed and
-// Parallel Databases" -> "Distributed and Parallel Databases").
-std::string without_venue_remarks(std::string_view raw) {
+std::string remarks_removed(std::string_view raw) {
     std::string s(raw);
     const std::string folded = text::ascii_lower(s);
     for (const char* tail : {"in conjunction with", "co-located with", "colocated with", "collocated with", "held jointly with"}) {
@@ -132,10 +128,26 @@ std::string without_venue_remarks(std::string_view raw) {
     return out.empty() ? s : out;
 }
 
+// A venue string without its remarks: what follows "in conjunction with" / "co-located
+// with" (the host event: the venue is the one named before it), and comma-parts that
+// begin "Special issue" ("Special Issue on Data Intensive eScience, Distributed and
+// Parallel Databases" -> "Distributed and Parallel Databases").
+// `storage` holds the text when it had to be changed; the view points at it or at `raw`.
+std::string_view without_venue_remarks(std::string_view raw, std::string& storage) {
+    // Most venue strings have no remark at all: a cheap test first.
+    bool maybe = false;
+    for (const char* hint : {"onjunction", "ocated", "ointly", "pecial", "ONJUNCTION", "OCATED", "OINTLY", "PECIAL"})
+        maybe = maybe || raw.find(hint) != std::string_view::npos;
+    if (!maybe) return raw;
+    storage = remarks_removed(raw);
+    return storage;
+}
+
 // The venue without years, ordinals, page/volume numbers, months and a leading
 // "(and) In Proceedings of the": "Proc. of the 29th ACM SOSP '23, pp. 1-15" -> "ACM SOSP".
 std::string clean_venue(std::string_view raw) {
-    std::string s = text::collapse_whitespace(split_letter_digit(without_venue_remarks(raw)));
+    std::string storage;
+    std::string s = text::collapse_whitespace(split_letter_digit(without_venue_remarks(raw, storage)));
     std::optional<bool> event;  // asked only when an ordinal word is there
     std::vector<std::string> kept;
     for (std::string_view w : text::split(s, ' ')) {
