@@ -3,6 +3,7 @@
 // people, venues and papers are fictional.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <string>
 
 #include "../profile_lookup.hpp"
@@ -138,4 +139,17 @@ Ann Example
                              "\\bibliography{mypubs}\n\\end{document}\n";
     CHECK(parse_bytes(uses, (dir / "cv.tex").string()).front().publications.empty());  // bytes alone read no other file
     CHECK(parse_in(dir, uses).publications.size() == 4);
+}
+
+TEST_CASE("parse/readers: malformed BibTeX ends in linear time and keeps the entries it can read") {
+    std::string bib = "@article{good, title = {A Fine Title}, year = 2020}\n";
+    for (int i = 0; i < 20000; ++i) bib += "@misc{k" + std::to_string(i) + ", title = {{{ unclosed @ @ = \"";
+    bib += std::string(200000, '{') + std::string(100000, '@');
+    const auto start = std::chrono::steady_clock::now();
+    auto entries = readers::parse_bibtex(bib);
+    const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(seconds < 5.0);  // a guard against a quadratic scan, not a speed target
+    REQUIRE_FALSE(entries.empty());
+    CHECK(entries.front().field("title") == "A Fine Title");
+    CHECK(entries.size() <= readers::kMaxBibEntries);
 }
