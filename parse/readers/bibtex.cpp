@@ -202,6 +202,24 @@ std::vector<std::string> comma_list(std::string_view s) {
     return out;
 }
 
+// A .bib the CV names is read only from its own folder or below: no absolute path, no
+// "..", and no symbolic link that leads out of the folder (a CV must not pull
+// /etc/passwd or a neighbour's files into an index).
+bool inside(const std::filesystem::path& folder, const std::filesystem::path& name, const std::filesystem::path& file) {
+    if (name.is_absolute() || name.has_root_name()) return false;
+    for (const auto& part : name)
+        if (part == "..") return false;
+    std::error_code ec;
+    const auto root = std::filesystem::weakly_canonical(folder, ec);
+    if (ec) return false;
+    const auto target = std::filesystem::weakly_canonical(file, ec);
+    if (ec) return false;
+    auto r = root.begin(), t = target.begin();
+    for (; r != root.end() && !r->empty(); ++r, ++t)
+        if (t == target.end() || *r != *t) return false;
+    return true;
+}
+
 std::optional<std::string> read_bounded(const std::filesystem::path& file) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(file, ec)) return std::nullopt;
@@ -305,6 +323,7 @@ std::string with_bibliography(std::string_view tex, const std::filesystem::path&
             for (std::string& name : comma_list(*arg)) {
                 std::filesystem::path p = folder / name;
                 if (p.extension() != ".bib") p += ".bib";
+                if (!inside(folder, std::filesystem::path(name), p)) continue;
                 if (files.size() < kMaxBibFiles && std::find(files.begin(), files.end(), p) == files.end()) files.push_back(p);
             }
             if (std::string_view(cmd) == "bibliography") insert_at = std::min(insert_at, end);

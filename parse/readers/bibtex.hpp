@@ -12,7 +12,9 @@
 // as an ordinary list, "\item Authors. \emph{Title}. Venue, Year.", where the CV
 // prints its bibliography (\printbibliography or \bibliography{}), or in place of each
 // \bibentry{key}. All entries for \nocite{*}; otherwise the keys the CV cites
-// (\nocite, \cite and its variants, \bibentry, \fullcite). Bounded: at most
+// (\nocite, \cite and its variants, \bibentry, \fullcite). Only files in the CV's
+// folder or below are read (no absolute path, no "..", no symbolic link leading out).
+// Bounded: at most
 // kMaxBibFiles files of kMaxBibBytes each and kMaxBibEntries entries; a missing or
 // unreadable file is skipped (the CV is read without it).
 #pragma once

@@ -153,3 +153,24 @@ TEST_CASE("parse/readers: malformed BibTeX ends in linear time and keeps the ent
     CHECK(entries.front().field("title") == "A Fine Title");
     CHECK(entries.size() <= readers::kMaxBibEntries);
 }
+
+TEST_CASE("parse/readers: a .bib outside the CV's folder is not read") {
+    cvsearch::testing::TempDir dir;
+    cvsearch::testing::write_file(dir / "outside.bib", kBib);
+    cvsearch::testing::write_file(dir / "cv" / "placeholder.txt", "");
+    auto cv_with = [&](const std::string& name) {
+        cvsearch::testing::write_file(dir / "cv" / "cv.tex", "\\documentclass{article}\n\\begin{document}\nAnn Example\n"
+                                                                "\\section{Publications}\n\\nocite{*}\n\\bibliography{" + name +
+                                                                "}\n\\end{document}\n");
+        auto profiles = parse_file(dir / "cv" / "cv.tex");
+        REQUIRE(profiles.size() == 1);
+        return profiles.front().publications.size();
+    };
+    CHECK(cv_with("../outside") == 0);
+    CHECK(cv_with((dir / "outside").string()) == 0);  // absolute
+    std::error_code ec;
+    std::filesystem::create_symlink(dir / "outside.bib", dir / "cv" / "linked.bib", ec);
+    if (!ec) CHECK(cv_with("linked") == 0);  // a link that leads out of the folder
+    cvsearch::testing::write_file(dir / "cv" / "refs" / "mine.bib", kBib);
+    CHECK(cv_with("refs/mine") == 4);
+}
