@@ -12,6 +12,7 @@
 #include "parse/extract/extract.hpp"
 #include "parse/json_cv.hpp"
 #include "parse/normalize/normalize.hpp"
+#include "parse/readers/bibtex.hpp"
 #include "parse/readers/reader.hpp"
 
 namespace cvsearch {
@@ -128,7 +129,11 @@ Format detect_format(std::string_view name, std::string_view bytes) {
     return Format::text;
 }
 
-std::vector<Profile> parse_bytes(std::string_view bytes, std::string_view name, const ParseOptions& options) {
+namespace {
+
+// `folder`, when given, is where the file lies: a LaTeX CV's .bib files are read from there.
+std::vector<Profile> parse_bytes_in(std::string_view bytes, std::string_view name, const ParseOptions& options,
+                                    const fs::path* folder) {
     if (bytes.size() > options.max_file_bytes)
         throw Error(ErrorCode::too_large, std::string(name),
                     "file is " + std::to_string(bytes.size()) + " bytes, over the limit of " +
@@ -159,7 +164,12 @@ std::vector<Profile> parse_bytes(std::string_view bytes, std::string_view name, 
     switch (format) {
         case Format::pdf: doc = readers::read_pdf(bytes, name, static_cast<std::size_t>(options.max_text_bytes)); break;
         case Format::markdown: doc = readers::read_markdown(readers::decode_to_utf8(bytes)); break;
-        case Format::latex: doc = readers::read_latex(readers::decode_to_utf8(bytes)); break;
+        case Format::latex: {
+            std::string tex = readers::decode_to_utf8(bytes);
+            if (folder) tex = readers::with_bibliography(tex, *folder);
+            doc = readers::read_latex(tex);
+            break;
+        }
         case Format::html: doc = readers::read_html(readers::decode_to_utf8(bytes)); break;
         default: doc = readers::read_text(readers::decode_to_utf8(bytes)); break;
     }
@@ -169,6 +179,12 @@ std::vector<Profile> parse_bytes(std::string_view bytes, std::string_view name, 
         throw Error(ErrorCode::too_large, std::string(name),
                     readers::text_too_large_message(doc.text.size(), options.max_text_bytes));
     return finish({extract::extract_profile(doc)}, bytes, name, format);
+}
+
+}  // namespace
+
+std::vector<Profile> parse_bytes(std::string_view bytes, std::string_view name, const ParseOptions& options) {
+    return parse_bytes_in(bytes, name, options, nullptr);
 }
 
 std::vector<Profile> parse_file(const fs::path& file, const ParseOptions& options) {
@@ -204,7 +220,8 @@ std::vector<Profile> parse_file(const fs::path& file, const ParseOptions& option
             if (bytes.size() > options.max_file_bytes) break;
         }
     }
-    return parse_bytes(bytes, name, options);
+    const fs::path folder = file.parent_path().empty() ? fs::path(".") : file.parent_path();
+    return parse_bytes_in(bytes, name, options, &folder);
 }
 
 std::string normalize_venue(std::string_view raw) { return normalize::venue_value(raw); }

@@ -193,7 +193,10 @@ def summarize_profiles(rec):
     for facet in ("institution", "venue"):
         values = []
         for p in profiles:
-            for v in ((p.get("facets") or {}).get(facet) or []):
+            facets = p.get("facets") or {}
+            # Schema 2: "affiliation" holds every institution of the CV (what "institution" held before).
+            found = facets.get("affiliation") if facet == "institution" and "affiliation" in facets else facets.get(facet)
+            for v in (found or []):
                 if str(v) not in values:
                     values.append(str(v))
         rec[facet] = values

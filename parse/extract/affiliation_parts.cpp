@@ -65,7 +65,7 @@ static bool dot_is_abbreviation(std::string_view p) {
 
 static std::string_view trim_part(std::string_view p) {
     auto junk = [](char c) { return c == ' ' || c == '\t' || c == ',' || c == ';' || c == ':' || c == '|' || c == '-' || c == '*'; };
-    while (!p.empty() && junk(p.front())) p.remove_prefix(1);
+    while (!p.empty() && (junk(p.front()) || p.front() == '.')) p.remove_prefix(1);  // ". Example Lab" after a cut
     while (!p.empty() && (junk(p.back()) || (p.back() == '.' && !dot_is_abbreviation(p)))) p.remove_suffix(1);
     // An unbalanced bracket left over from a cut: "China (" and ") Example Corp".
     while (!p.empty() && (p.back() == '(' || p.back() == '[' || p.back() == ' ')) p.remove_suffix(1);
@@ -77,8 +77,10 @@ static std::string_view trim_part(std::string_view p) {
 
 // Replaces column separators with tabs so one split finds every cell.
 static std::string mark_cells(std::string s) {
-    static const std::array<std::string_view, 10> seps = {" | ", "|", " \xC2\xB7 ", " \xE2\x80\xA2 ", " \xE2\x80\x94 ", " \xE2\x80\x93 ",
-                                                          " - ", " -- ", "   ", ": "};
+    // Also link and bullet glyphs between an employer and its city: "Microsoft [↗] Bangalore", "BSc ♦ Example U".
+    static const std::array<std::string_view, 15> seps = {" | ", "|", " \xC2\xB7 ", " \xE2\x80\xA2 ", " \xE2\x80\x94 ", " \xE2\x80\x93 ",
+                                                          " - ", " -- ", "   ", ": ", "[\xE2\x86\x97]", "\xE2\x86\x97",
+                                                          "\xE2\x99\xA6", "\xE2\x97\x86", "\xE2\x96\xAA"};
     for (auto sep : seps) {
         s = text::replace_all(s, sep, "\t");
     }
@@ -138,14 +140,17 @@ static bool is_legal_form(std::string_view w) {
 }
 
 // Splits on commas and semicolons that are not inside parentheses; a legal form
-// stays with its company ("Quantum Devices, Inc.").
+// stays with its company ("Quantum Devices, Inc."), a part that continues a name
+// with its name ("..., d'Informatique et de Toulouse").
 static std::vector<std::string> split_commas(std::string_view cell) {
     std::vector<std::string> out;
     std::string cur;
     int depth = 0;
+    char last_separator = ',';
     auto push = [&] {
         // "Tesla, Inc."; "University of California, Berkeley": one name the table knows.
-        if (!out.empty() && (is_legal_form(cur) || normalize::find_institution_as_written(out.back() + "," + cur))) out.back() += "," + cur;
+        if (!out.empty() && last_separator == ',' && normalize::continues_a_name(cur)) out.back() += "," + cur;
+        else if (!out.empty() && (is_legal_form(cur) || normalize::find_institution_as_written(out.back() + "," + cur))) out.back() += "," + cur;
         else out.push_back(cur);
         cur.clear();
     };
@@ -154,6 +159,7 @@ static std::vector<std::string> split_commas(std::string_view cell) {
         if ((c == ')' || c == ']') && depth > 0) --depth;
         if ((c == ',' || c == ';') && depth == 0) {
             push();
+            last_separator = c;
             continue;
         }
         cur.push_back(c);

@@ -17,6 +17,7 @@
 #include "parse/extract/dates.hpp"
 #include "parse/extract/lexicon.hpp"
 #include "parse/normalize/normalize.hpp"
+#include "parse/normalize/registry.hpp"
 
 namespace cvsearch::extract {
 namespace {
@@ -291,6 +292,9 @@ std::string_view institution_rejection(std::string_view value, const PeopleInCv&
     if (is("place", k)) return "place";
     if (institution_strength(value) != InstitutionStrength::none || normalize::find_institution(value)) return "";
     if (people.contains(value)) return "person";
+    if (normalize::is_registry_city(value)) return "place";  // "Santander", "Sunnyvale": where, not who
+    // "SOSP", "NeurIPS": a venue the tables know by this very name publishes, employs no one.
+    if (auto venue = normalize::find_venue(value); venue && text::fold_key(venue->canonical) == k) return "venue";
     return "";
 }
 

@@ -44,7 +44,7 @@ PeopleInCv people_in(const Profile& profile);
 std::string repair_institution(std::string_view raw);
 
 /// Why `value` cannot be an institution ("month", "place", "person", "field",
-/// "tool", "link", "heading", "degree", "generic"), or "" when it may be one.
+/// "tool", "link", "heading", "degree", "generic", "venue"), or "" when it may be one.
 std::string_view institution_rejection(std::string_view value, const PeopleInCv& people = {});
 
 /// Why `value` cannot be a venue ("names", "person", "sentence", "title",

@@ -60,13 +60,31 @@ bool is_credential(std::string_view w) {
     return std::any_of(creds.begin(), creds.end(), [&](const char* c) { return k == c; });
 }
 
-// Removes (...), [...] and full-width （...） asides.
+// "Mike (Deyuan) He": one capitalized word in parentheses between two words of a name
+// is a second given name, part of the name as written. `open` is the offset of "(".
+bool given_name_aside(std::string_view s, std::size_t open) {
+    std::size_t close = s.find(')', open);
+    if (open < 2 || s[open - 1] != ' ' || !chars::is_letter(chars::last(s.substr(0, open - 1))) || close == std::string_view::npos ||
+        close + 2 >= s.size() || s[close + 1] != ' ' || !chars::is_upper(chars::first(s.substr(close + 2))))
+        return false;
+    std::string_view inner = s.substr(open + 1, close - open - 1);
+    if (inner.empty() || !chars::is_upper(chars::first(inner))) return false;
+    for (std::size_t i = 0; i < inner.size();)
+        if (char32_t c = chars::next(inner, i); !chars::is_letter(c) && c != U'-') return false;
+    return true;
+}
+
+// Removes (...), [...] and full-width （...） asides, but for a second given name.
 std::string drop_asides(std::string_view s) {
     std::string out;
     int depth = 0;
     for (std::size_t i = 0; i < s.size();) {
         std::size_t at = i;
         char32_t c = chars::next(s, i);
+        if (c == U'(' && depth == 0 && given_name_aside(s, at)) {
+            out.push_back('(');
+            continue;
+        }
         if (c == U'(' || c == U'[' || c == U'\uFF08') { ++depth; continue; }
         if ((c == U')' || c == U']' || c == U'\uFF09') && depth > 0) { --depth; continue; }
         if (depth == 0) out.append(s.substr(at, i - at));
@@ -177,6 +195,8 @@ bool looks_like_person_name(std::string_view s) {
     std::size_t full_words = 0;
     for (std::size_t i = 0; i < words.size(); ++i) {
         std::string_view w = words[i];
+        // "Mike (Deyuan) He": a second given name between two words of the name.
+        if (i > 0 && i + 1 < words.size() && w.size() > 2 && w.front() == '(' && w.back() == ')') w = w.substr(1, w.size() - 2);
         for (std::size_t k = 0; k < w.size();) {
             char32_t c = chars::next(w, k);
             if (!chars::is_letter(c) && c != U'-' && c != U'\'' && c != U'\u2019' && c != U'.') return false;

@@ -34,7 +34,8 @@ const std::unordered_map<std::string, std::string>& core_words() {
         // experience
         {"experience", "experience"}, {"employment", "experience"}, {"position", "experience"}, {"appointment", "experience"},
         {"career", "experience"}, {"internship", "experience"}, {"job", "experience"}, {"affiliation", "experience"},
-        {"visit", "experience"}, {"history", "experience"}, {"postdoc", "experience"},
+        {"visit", "experience"}, {"history", "experience"}, {"postdoc", "experience"}, {"consulting", "experience"},
+        {"consultancy", "experience"},
         // publications
         {"publication", "publications"}, {"paper", "publications"}, {"article", "publications"}, {"proceeding", "publications"},
         {"preprint", "publications"}, {"manuscript", "publications"}, {"patent", "publications"}, {"book", "publications"},
@@ -321,6 +322,8 @@ std::vector<Block> split_blocks(std::string_view text) {
             auto kind = short_enough && !text_after_colon ? classify_heading(heading, styled) : std::nullopt;
             // "Thesis:", "Project:" in plain text label a detail of an entry.
             if (kind && !styled && is_entry_label(heading)) kind.reset();
+            // "**TA,**" then the employer on the next line: a role that goes on, no heading.
+            if (kind && !markdown_heading && !heading.empty() && heading.back() == ',') kind.reset();
             // "... Below are papers with a" + "major personal contribution.": the end of a
             // sentence wrapped onto its own line.
             if (kind && !styled && !cur.lines.empty() && !cur.lines.back().blank()) {

@@ -59,10 +59,15 @@ std::optional<std::size_t> AliasTable::find_whole(std::string_view text) const {
 }
 
 std::optional<std::size_t> AliasTable::find(std::string_view text) const {
+    if (auto m = find_match(text)) return m->index;
+    return std::nullopt;
+}
+
+std::optional<AliasTable::Match> AliasTable::find_match(std::string_view text) const {
     std::vector<Word> words = words_of(text);
     if (words.empty()) return std::nullopt;
     // Whole text first: any alias, even a plain single word, may match it.
-    if (auto whole = find_whole(text)) return whole;
+    if (auto whole = find_whole(text)) return Match{*whole, 0, words.size()};
 
     const std::size_t n = words.size();
     for (std::size_t len = std::min(max_words_, n); len >= 1; --len) {
@@ -70,7 +75,7 @@ std::optional<std::size_t> AliasTable::find(std::string_view text) const {
             if (len == 1 && !looks_like_acronym(words[start].original)) continue;
             std::string key = words[start].folded;
             for (std::size_t k = start + 1; k < start + len; ++k) key += " " + words[k].folded;
-            if (auto it = keys_.find(key); it != keys_.end()) return it->second;
+            if (auto it = keys_.find(key); it != keys_.end()) return Match{it->second, start, len};
         }
     }
     return std::nullopt;

@@ -25,6 +25,15 @@ class AliasTable {
 
     /// The entry whose alias covers the most words of `text`, if any.
     std::optional<std::size_t> find(std::string_view text) const;
+
+    /// Where find() found its alias: the entry, and the words of `text` (as text::words
+    /// counts them) the alias covers, `first` to `first + count`.
+    struct Match {
+        std::size_t index = 0;
+        std::size_t first = 0;
+        std::size_t count = 0;
+    };
+    std::optional<Match> find_match(std::string_view text) const;
     /// The entry `text` names as a whole ("Ant Group"; not "Intern, Ant Group").
     std::optional<std::size_t> find_whole(std::string_view text) const;
 

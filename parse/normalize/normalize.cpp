@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/text.hpp"
+#include "parse/normalize/events.hpp"
 #include "parse/normalize/lookup_memo.hpp"
 #include "parse/normalize/registry.hpp"
 #include "parse/normalize/tables.hpp"
@@ -16,6 +17,13 @@ namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// A word that starts with a capital (any script's upper-case ASCII, or a non-ASCII letter).
+bool chars_upper_start(std::string_view w) {
+    if (w.empty()) return false;
+    unsigned char c = static_cast<unsigned char>(w.front());
+    return (c >= 'A' && c <= 'Z') || c >= 0xC0;
+}
+
 std::string lower_alpha(std::string_view w) {
     std::string out;
     for (char c : w)
@@ -23,11 +31,16 @@ std::string lower_alpha(std::string_view w) {
     return out;
 }
 
-// "NeurIPS2020" -> "NeurIPS 2020", "SOSP'23" stays (the apostrophe splits it).
+// "NeurIPS2020" -> "NeurIPS 2020", "SOSP'23" stays (the apostrophe splits it); digits
+// inside a name stay ("uPM2SoC", "Web3Conf"): only a number that ends the word is split off.
 std::string split_letter_digit(std::string_view s) {
     std::string out;
     for (std::size_t i = 0; i < s.size(); ++i) {
-        if (i > 0 && is_digit(s[i]) && std::isalpha(static_cast<unsigned char>(s[i - 1]))) out.push_back(' ');
+        if (i > 0 && is_digit(s[i]) && std::isalpha(static_cast<unsigned char>(s[i - 1]))) {
+            std::size_t end = i;
+            while (end < s.size() && is_digit(s[end])) ++end;
+            if (end == s.size() || !std::isalpha(static_cast<unsigned char>(s[end]))) out.push_back(' ');
+        }
         out.push_back(s[i]);
     }
     return out;
@@ -63,22 +76,97 @@ bool is_noise_word(const std::string& lw) {
     return std::find(noise.begin(), noise.end(), lw) != noise.end() || std::find(more.begin(), more.end(), lw) != more.end();
 }
 
+bool is_ordinal_word(const std::string& lw) {
+    // Every one ends in "st", "nd", "rd" or "th": one test rules out almost every word.
+    if (lw.size() < 5) return false;
+    const char a = lw[lw.size() - 2], b = lw.back();
+    if (!((a == 't' && b == 'h') || (a == 's' && b == 't') || (a == 'n' && b == 'd') || (a == 'r' && b == 'd')))
+        return false;
+    static const std::array<const char*, 20> ordinals = {
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+        "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth",
+        "twentieth"};
+    return std::find(ordinals.begin(), ordinals.end(), lw) != ordinals.end();
+}
+
+// An event's name ("Seventh Swedish Workshop ...") may carry a spelled-out ordinal; a
+// journal's may not be cut ("First Monday").
+bool names_an_event(std::string_view s) {
+    std::string f = " " + text::fold_key(s) + " ";
+    for (const char* w : {" workshop", " conference", " symposium", " meeting", " congress", " colloquium", " forum ",
+                          " summit ", " school "})
+        if (f.find(w) != std::string::npos) return true;
+    return false;
+}
+
+// "LATTE'21", "SOSP’23" -> "LATTE", "SOSP": a two-digit year glued on by an apostrophe.
+std::string_view without_glued_year(std::string_view w) {
+    if (w.size() < 4 || !is_digit(w.back()) || !is_digit(w[w.size() - 2])) return w;
+    std::string_view head = w.substr(0, w.size() - 2);
+    if (head.size() >= 3 && head.substr(head.size() - 3) == "\xE2\x80\x99") head.remove_suffix(3);
+    else if (!head.empty() && head.back() == '\'') head.remove_suffix(1);
+    else return w;
+    if (head.empty() || !std::isalpha(static_cast<unsigned char>(head.back()))) return w;
+    return head;
+}
+
+std::string remarks_removed(std::string_view raw) {
+    std::string s(raw);
+    const std::string folded = text::ascii_lower(s);
+    for (const char* tail : {"in conjunction with", "co-located with", "colocated with", "collocated with", "held jointly with"}) {
+        std::size_t at = folded.find(tail);
+        if (at == std::string::npos || at == 0) continue;
+        s.erase(at);
+        break;
+    }
+    if (text::ascii_lower(s).find("special issue") == std::string::npos) return s;
+    std::string out;
+    for (std::string_view part : text::split(s, ',')) {
+        if (text::starts_with_icase(text::trim(part), "special issue")) continue;
+        out += (out.empty() ? "" : ",") + std::string(part);
+    }
+    return out.empty() ? s : out;
+}
+
+// A venue string without its remarks: what follows "in conjunction with" / "co-located
+// with" (the host event: the venue is the one named before it), and comma-parts that
+// begin "Special issue" ("Special Issue on Data Intensive eScience, Distributed and
+// Parallel Databases" -> "Distributed and Parallel Databases").
+// `storage` holds the text when it had to be changed; the view points at it or at `raw`.
+std::string_view without_venue_remarks(std::string_view raw, std::string& storage) {
+    // Most venue strings have no remark at all: a cheap test first.
+    bool maybe = false;
+    for (const char* hint : {"onjunction", "ocated", "ointly", "pecial", "ONJUNCTION", "OCATED", "OINTLY", "PECIAL"})
+        maybe = maybe || raw.find(hint) != std::string_view::npos;
+    if (!maybe) return raw;
+    storage = remarks_removed(raw);
+    return storage;
+}
+
 // The venue without years, ordinals, page/volume numbers, months and a leading
-// "In Proceedings of the": "Proc. of the 29th ACM SOSP '23, pp. 1-15" -> "ACM SOSP".
+// "(and) In Proceedings of the": "Proc. of the 29th ACM SOSP '23, pp. 1-15" -> "ACM SOSP".
 std::string clean_venue(std::string_view raw) {
-    std::string s = text::collapse_whitespace(split_letter_digit(raw));
+    std::string storage;
+    std::string s = text::collapse_whitespace(split_letter_digit(without_venue_remarks(raw, storage)));
+    std::optional<bool> event;  // asked only when an ordinal word is there
     std::vector<std::string> kept;
     for (std::string_view w : text::split(s, ' ')) {
-        std::string_view core = strip_punct(w);
+        std::string_view core = without_glued_year(strip_punct(w));
+        core = strip_punct(core);
         if (core.empty() || is_number_like(core)) continue;
         std::string lw = lower_alpha(core);
         if (is_noise_word(lw)) continue;
         if (lw == "to" || lw == "appear") continue;
+        if (is_ordinal_word(lw)) {
+            if (!event) event = names_an_event(s);
+            if (*event) continue;
+        }
         kept.emplace_back(core);
     }
     // Leading "In", "Proceedings of (the)", "Proc. of (the)".
     std::size_t i = 0;
     auto lw = [&](std::size_t k) { return k < kept.size() ? lower_alpha(kept[k]) : std::string(); };
+    if (lw(i) == "and") ++i;  // the second of two listed: "... at KDD and Foo workshop at EMNLP"
     if (lw(i) == "in") ++i;
     if (lw(i) == "proceedings" || lw(i) == "proc") {
         ++i;
@@ -114,13 +202,34 @@ bool is_department(std::string_view part) {
     return false;
 }
 
+}  // namespace
+
+// "École Nationale Supérieure d'Électronique, d'Électrotechnique et d'Hydraulique de Toulouse".
+bool continues_a_name(std::string_view part) {
+    part = text::trim(part);
+    if (part.empty() || part.front() < 'a' || part.front() > 'z') return false;
+    if (part.size() > 2 && part[0] == 'd' && (part[1] == '\'' || part.substr(1, 3) == "\xE2\x80\x99")) return true;  // d'
+    const std::string_view first = part.substr(0, part.find(' '));
+    for (const char* w : {"de", "des", "du", "di", "del", "della", "degli", "of", "for", "für"})
+        if (first == w && first.size() < part.size()) return true;
+    return false;
+}
+
+namespace {
+
 // The institution part of a line like "Dept. of CS, Foo University, Springfield, IL".
 std::string clean_institution(std::string_view raw) {
     std::string s = text::collapse_whitespace(raw);
     std::vector<std::string_view> parts;
     for (std::string_view p : text::split(s, ',')) {
         p = text::trim(p);
-        if (!p.empty()) parts.push_back(p);
+        if (p.empty()) continue;
+        if (!parts.empty() && continues_a_name(p)) {  // the comma is inside the name: one part
+            const char* begin = parts.back().data();
+            parts.back() = std::string_view(begin, static_cast<std::size_t>(p.data() + p.size() - begin));
+        } else {
+            parts.push_back(p);
+        }
     }
     if (parts.empty()) return {};
     std::string_view best = parts.front();
@@ -296,7 +405,8 @@ std::optional<InstitutionInfo> registry_institution(const std::vector<std::strin
 
 // `cleaned` is clean_venue(raw); what `raw` has in brackets is tried as well, as the
 // cleaner drops the brackets ("... Clinical Psychology (CLPsych)").
-std::optional<VenueInfo> registry_venue(std::string_view raw, const std::string& cleaned) {
+// `matched` is set to the part that named the venue.
+std::optional<VenueInfo> registry_venue(std::string_view raw, const std::string& cleaned, std::string& matched) {
     const RegistryTable& table = registry_venues();
     std::vector<std::string> parts = delimited_parts(cleaned, true);
     for (std::size_t open = raw.find('('); open != std::string_view::npos; open = raw.find('(', open + 1)) {
@@ -309,6 +419,7 @@ std::optional<VenueInfo> registry_venue(std::string_view raw, const std::string&
         auto hit = registry_hit(table, part);
         if (!hit || !(hit->entries.size() == 1 || one_canonical(table, hit->entries))) continue;
         std::vector<std::string_view> f = table.fields(hit->entries.front());  // canonical, kind, full name
+        matched = text::fold_key(part);
         return VenueInfo{field_or_empty(f, 0), field_or_empty(f, 1), std::string(), field_or_empty(f, 2)};
     }
     return std::nullopt;
@@ -326,6 +437,67 @@ PublicationKind kind_from_venue(const std::string& kind) {
 
 namespace {
 
+// The pieces of a venue string between commas, semicolons, bars, brackets, spaced
+// dashes and sentence ends (". "), each cleaned: "uPM2SoC workshop, DATE '11 Conference" -> "uPM2SoC workshop",
+// "DATE Conference".
+std::vector<std::string> venue_parts(std::string_view raw) {
+    std::string s(raw);
+    for (const char* dash : {" - ", " – ", " — ", ". "})
+        for (std::size_t at = s.find(dash); at != std::string::npos; at = s.find(dash)) s.replace(at, std::strlen(dash), ",");
+    for (char& c : s)
+        if (std::string_view(";|()[]").find(c) != std::string_view::npos) c = ',';
+    std::vector<std::string> parts;
+    for (std::string_view p : text::split(s, ',')) {
+        std::string cleaned = clean_venue(p);
+        if (!cleaned.empty()) parts.push_back(std::move(cleaned));
+    }
+    return parts;
+}
+
+// True if `folded` is what one of `raw`'s bracketed groups says, cleaned: "(SLT '14)".
+bool bracketed(std::string_view raw, std::string_view folded) {
+    for (std::size_t open = raw.find('('); open != std::string_view::npos; open = raw.find('(', open + 1)) {
+        std::size_t close = raw.find(')', open);
+        if (close == std::string_view::npos) break;
+        if (text::fold_key(clean_venue(raw.substr(open + 1, close - open - 1))) == folded) return true;
+    }
+    return false;
+}
+
+bool known_venue_word(std::string_view word) {
+    if (venue_table().aliases.find_whole(word)) return true;
+    return registry_hit(registry_venues(), word).has_value();
+}
+
+// A venue found inside `raw` under the alias `matched`, or the workshop `raw` names
+// beside it (events.hpp). `beside_acronym`: a word written as an acronym stands right
+// before or after the alias. The checks that cost something run only where a workshop
+// word or such a word is there at all (most venue strings have neither).
+VenueInfo host_or_event(std::string_view raw, const std::string& cleaned, const VenueInfo& host, std::string_view matched,
+                        bool beside_acronym) {
+    if (host.kind == "workshop") {
+        const std::size_t space = matched.rfind(' ');
+        if (!is_workshop_word(space == std::string_view::npos ? matched : matched.substr(space + 1))) return host;
+        if (auto named = named_workshop(venue_parts(raw), matched)) return VenueInfo{*named, "workshop", host.area, *named};
+        return host;
+    }
+    const std::string folded = text::fold_key(cleaned);
+    if (folded.find("workshop") != std::string::npos) {
+        // A venue named a workshop ("Workshop on Hot Topics in Networks (HotNets)"), or
+        // found as the acronym in brackets after a workshop's name ("IEEE Spoken Language
+        // Technology Workshop (SLT)"), is the workshop the text names, whatever kind its
+        // table gives it.
+        const std::string full = " " + text::fold_key(host.full_name) + " ";
+        if (full.find(" workshop ") != std::string::npos || full.find(" workshops ") != std::string::npos) return host;
+        if (bracketed(raw, matched)) return host;
+    }
+    const bool workshop_word = folded.find("workshop") != std::string::npos || folded.find("doctoral") != std::string::npos;
+    if (!workshop_word && !beside_acronym) return host;
+    if (auto event = co_located_event(venue_parts(raw), matched, known_venue_word))
+        return VenueInfo{*event, "workshop", std::string(), *event};
+    return host;
+}
+
 std::optional<VenueInfo> find_venue_uncached(std::string_view raw) {
     const VenueTable& t = venue_table();
     std::string cleaned = clean_venue(raw);
@@ -333,12 +505,23 @@ std::optional<VenueInfo> find_venue_uncached(std::string_view raw) {
     // A registry name that is the whole venue or a delimited part of it ("... Clinical
     // Psychology (CLPsych)") says more than a hand-table name found inside the text
     // ("Computational Linguistics").
-    if (auto registered = registry_venue(raw, cleaned)) return registered;
-    auto hit = t.aliases.find(cleaned);
-    if (!hit) hit = t.aliases.find(split_letter_digit(raw));
-    if (!hit && mentions_arxiv(raw)) hit = t.aliases.find("arXiv");
+    std::string matched;
+    if (auto registered = registry_venue(raw, cleaned, matched)) return host_or_event(raw, cleaned, *registered, matched, false);
+    std::string searched = cleaned;
+    auto hit = t.aliases.find_match(searched);
+    if (!hit) hit = t.aliases.find_match(searched = split_letter_digit(raw));
+    if (!hit && mentions_arxiv(raw)) {
+        if (auto arxiv = t.aliases.find("arXiv")) return t.entries[*arxiv];
+    }
     if (!hit) return std::nullopt;
-    return t.entries[*hit];
+    std::vector<std::string_view> w = text::words(searched);
+    for (std::size_t k = hit->first; k < hit->first + hit->count && k < w.size(); ++k)
+        matched += (matched.empty() ? "" : " ") + text::fold_key(w[k]);
+    const std::size_t after = hit->first + hit->count;
+    // An acronym the tables know beside the alias is the venue's own ("... Principles (SOSP)").
+    auto unknown_acronym = [&](std::size_t k) { return k < w.size() && looks_like_acronym(w[k]) && !known_venue_word(w[k]); };
+    const bool beside_acronym = unknown_acronym(after) || (hit->first > 0 && unknown_acronym(hit->first - 1));
+    return host_or_event(raw, cleaned, t.entries[hit->index], matched, beside_acronym);
 }
 
 }  // namespace
@@ -348,12 +531,27 @@ std::optional<VenueInfo> find_venue(std::string_view raw) {
     return memo.get(raw, find_venue_uncached);
 }
 
+// A hand-table name found in `text`, unless "of"/"de" and a name follow it in the text:
+// "National Polytechnic Institute of Toulouse" is not the "National Polytechnic
+// Institute" of the table but an organization of its own.
+static std::optional<std::size_t> hand_alias_in(const AliasTable& aliases, std::string_view text) {
+    auto m = aliases.find_match(text);
+    if (!m) return std::nullopt;
+    std::vector<std::string_view> w = text::words(text);
+    const std::size_t next = m->first + m->count;
+    if (next + 1 < w.size()) {
+        std::string joiner = text::fold_key(w[next]);
+        if ((joiner == "of" || joiner == "de") && chars_upper_start(w[next + 1])) return std::nullopt;
+    }
+    return m->index;
+}
+
 std::optional<InstitutionInfo> find_in_hand_table(std::string_view raw) {
     const InstitutionTable& t = institution_table();
-    auto hit = t.aliases.find(raw);
+    auto hit = hand_alias_in(t.aliases, raw);
     if (!hit) {
         std::string cleaned = clean_institution(raw);
-        if (!cleaned.empty() && cleaned != raw) hit = t.aliases.find(cleaned);
+        if (!cleaned.empty() && cleaned != raw) hit = hand_alias_in(t.aliases, cleaned);
     }
     if (!hit) {
         std::string spelled = with_university_spelled(raw);

@@ -48,6 +48,12 @@ std::optional<InstitutionInfo> find_in_hand_table(std::string_view raw);
 /// as the whole text: no role, unit or location around it.
 std::optional<InstitutionInfo> find_institution_as_written(std::string_view raw);
 
+/// True for a comma-separated part of an organization's name that goes on with the
+/// part before it: it starts with a lower-case joining word ("d'Informatique et de
+/// Toulouse", "of Science"), so the comma is inside the name. Not a conjunction:
+/// "Ann Lee, and Bo Chen" is two people.
+bool continues_a_name(std::string_view part);
+
 /// Canonical value or the cleaned raw text (never empty for non-empty input
 /// that contains a letter or digit).
 std::string venue_value(std::string_view raw);

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <iterator>
 #include <map>
+#include <unordered_set>
 
 #include "core/text.hpp"
 #include "core/data.hpp"
@@ -122,6 +123,32 @@ const RegistryTable& registry_institutions() {
 const RegistryTable& registry_venues() {
     static const RegistryTable table(data::registry_venues_tsv(), data::registry_venue_keys_tsv());
     return table;
+}
+
+bool is_registry_city(std::string_view text) {
+    static const std::unordered_set<std::string> cities = [] {
+        std::unordered_set<std::string_view> raw;  // views into the embedded bytes, one per spelling
+        std::string_view rest = data::registry_institutions_tsv();
+        while (!rest.empty()) {  // canonical, kind, country, city, domains
+            std::size_t end = rest.find('\n');
+            std::string_view line = rest.substr(0, end);
+            rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+            std::size_t from = 0;
+            for (int field = 0; field < 3 && from != std::string_view::npos; ++field) {
+                from = line.find('\t', from);
+                if (from != std::string_view::npos) ++from;
+            }
+            if (from == std::string_view::npos) continue;
+            std::string_view city = line.substr(from, line.find('\t', from) - from);
+            if (!city.empty()) raw.insert(city);
+        }
+        std::unordered_set<std::string> folded;
+        for (std::string_view c : raw)
+            if (std::string k = text::fold_key(c); !k.empty()) folded.insert(std::move(k));
+        return folded;
+    }();
+    std::string key = text::fold_key(text);
+    return !key.empty() && cities.count(key) > 0;
 }
 
 std::vector<std::string> country_keys(std::string_view code) {

@@ -65,6 +65,12 @@ struct RegistryContext {
 const RegistryTable& registry_institutions();
 const RegistryTable& registry_venues();
 
+/// True if `text` (any case, accents, punctuation) is the city of some organization
+/// of the institution registry ("Santander", "Krakow", "Sunnyvale"): a place, when a
+/// CV puts it where an institution would be. The set of cities is built on the first
+/// call, in one pass over the entries (a few milliseconds).
+bool is_registry_city(std::string_view text);
+
 /// Country names by ISO 3166-1 alpha-2 code (data/registry/countries.tsv), folded keys.
 std::vector<std::string> country_keys(std::string_view code);
 

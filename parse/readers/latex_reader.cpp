@@ -1156,6 +1156,9 @@ class LatexConverter {
         std::string l = label ? one_line(convert(*label, depth + 1)) : std::string();
         if (!l.empty() && !is_bullet_label(l)) {
             // "\item[18.]" numbers the entry itself; "\item[2019]" or "\item[Python]" labels it
+            // "\item[11]" numbers it as "\item[11.]" does: "- 11. Authors ..." (a bare number
+            // before the authors would be read as part of them).
+            if (is_number_label(l) && l.find_first_not_of("0123456789") == std::string::npos) l += '.';
             prefix += is_number_label(l) ? l + " " : l + " | ";
         } else if (number > 0) {
             prefix += std::to_string(number) + ". ";

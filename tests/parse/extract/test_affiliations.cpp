@@ -68,6 +68,13 @@ TEST_CASE("education entries with the degree before the institution") {
            {"University of Eastbrook", "B.Sc., Mathematics", 2009, 2013, false, edu}});
 }
 
+TEST_CASE("a comma inside a long name: the part that goes on with a joining word stays with it") {
+    check("# Education\n"
+          "- B.Sc., \xC3\x89" "cole Sup\xC3\xA9rieure d'Imaginaire, d'Optique et de R\xC3\xAAverie (ESIOR), Northfield, 2001\n"
+          "- M.Sc., Institute of Pretend Medicine, for Public Health, Eastbrook, 2004\n",
+          {{"\xC3\x89" "cole Sup\xC3\xA9rieure d'Imaginaire, d'Optique et de R\xC3\xAAverie", "B.Sc.", 2001, 2001, false, edu},
+           {"Institute of Pretend Medicine, for Public Health", "M.Sc.", 2004, 2004, false, edu}});
+}
 TEST_CASE("light markup cventry lines") {
     check("# Education\n- 2016 -- 2021 | Ph.D. in Physics | Westbrook University | Westbrook, UK | Thesis on lasers\n",
           {{"Westbrook University", "Ph.D. in Physics", 2016, 2021, false, edu}});

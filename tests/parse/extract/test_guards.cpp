@@ -65,6 +65,21 @@ TEST_CASE("an institution is never a month, a place, a person, a field, a tool, 
     }
 }
 
+TEST_CASE("a city some registry organization is in is a place, not an institution") {
+    // Neither is in the guard word list; the institution registry knows them as cities.
+    CHECK(institution_rejection("Santander") == "place");
+    CHECK(institution_rejection("Tampere") == "place");
+    // An organization named after its city is still an organization.
+    CHECK(institution_rejection("Tampere University") == "");
+    CHECK(institution_rejection("Santander Imaginary Robotics Lab") == "");
+}
+
+TEST_CASE("a venue the tables know by that very name is no institution") {
+    CHECK(institution_rejection("SOSP") == "venue");
+    CHECK(institution_rejection("NeurIPS") == "venue");
+    CHECK(institution_rejection("Imaginary Workshop Institute") == "");
+}
+
 TEST_CASE("a co-author's name in the institution slot is a person") {
     Profile p;
     p.name = "Ada Byron";

@@ -28,6 +28,8 @@ TEST_CASE("heading_kind classifies CV headings in any case and markup") {
         {"Employment", "experience"},
         {"Positions", "experience"},
         {"Academic Appointments", "experience"},
+        {"Research and Consulting", "experience"},
+        {"Consultancy", "experience"},
         {"Publications", "publications"},
         {"Selected Papers", "publications"},
         {"Selected Publications", "publications"},
@@ -129,6 +131,9 @@ TEST_CASE("split_sections finds headings in light markup and in plain text") {
         {"a heading-like line with text after its colon is content",
          "# Service\nProgram Committee: SC 2022, HPDC 2021\n",
          {"service"}},
+        {"a bold role ending in a comma goes on with the next line: no heading",
+         "# Work Experience\n**TA,**\n*Example University*\n2019 - 2020\n**Competition,**\nsecond place\n",
+         {"experience"}},
     };
     for (const auto& c : cases) {
         std::string captured = c.name;

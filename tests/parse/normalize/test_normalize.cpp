@@ -42,10 +42,56 @@ TEST_CASE("unknown venues are kept in cleaned raw form, never dropped") {
         {"Proceedings of the 3rd Workshop on Imaginary Systems, pp. 12-20, 2021", "Workshop on Imaginary Systems"},
         {"Journal of Computer Science", "Journal of Computer Science"},  // not the journal Science
         {"In Foo Bar Symposium '22", "Foo Bar Symposium"},
-        {"Jornadas de Computaci\u00d3", "Jornadas de Computaci\u00d3"},  // ends in C3 93, like an en dash's last byte
+        {"Jornadas de Computaci\u00d3", "Jornadas de Computaci\u00d3"},
+        {"2nd International Workshop on Pretend Grids (PGZW'14) (in conjunction with IEEE FOO 2014)", "International Workshop on Pretend Grids PGZW"},
+        {"Special Issue on Imaginary Data, Journal of Pretend Databases, Vol. 3", "Journal of Pretend Databases"},  // ends in C3 93, like an en dash's last byte
     };
     for (const auto& r : rows) CHECK_MESSAGE(venue_value(r.raw) == r.value, r.raw << " -> " << venue_value(r.raw));
     CHECK_FALSE(find_venue("Journal of Computer Science"));
+}
+
+TEST_CASE("a workshop held with a known venue is a venue of its own") {
+    struct Row { const char* raw; const char* value; };
+    const Row rows[] = {
+        // A workshop word outside the known name: the workshop as written, no ordinal, no year.
+        {"2nd SOSP Doctoral Workshop", "SOSP Doctoral Workshop"},
+        {"Proceedings of the Third NeurIPS Workshop on Imaginary Gradients, 2021", "NeurIPS Workshop on Imaginary Gradients"},
+        {"qBit2Net workshop, DATE '19 Conference", "qBit2Net workshop"},
+        {"IEEE Workshop on Signal Processing Toys", "IEEE Workshop on Signal Processing Toys"},  // not the journal
+        // An unknown acronym beside a known one, in the same part.
+        {"PLDI FROBNITZ'23", "PLDI FROBNITZ"},
+        {"ASPLOS ZORBLE 2021", "ASPLOS ZORBLE"},
+        {"and Pretend Data workshop at KDD", "Pretend Data workshop at KDD"},
+    };
+    for (const auto& r : rows) {
+        CHECK_MESSAGE(venue_value(r.raw) == r.value, std::string(r.raw) << " -> " << venue_value(r.raw));
+        auto info = find_venue(r.raw);
+        REQUIRE_MESSAGE(info, std::string(r.raw));
+        CHECK_MESSAGE(info->kind == "workshop", std::string(r.raw) << " kind " << info->kind);
+    }
+}
+
+TEST_CASE("organizers, tracks, places and a workshop's own name still give the known venue") {
+    struct Row { const char* raw; const char* canonical; };
+    const Row rows[] = {
+        {"ACM SOSP", "SOSP"},
+        {"Proc. of the 29th SOSP '23", "SOSP"},
+        {"IEEE INFOCOM", "INFOCOM"},
+        {"ACM SIGPLAN PLDI 2020", "PLDI"},
+        {"IEEE/ACM ASPLOS", "ASPLOS"},
+        {"ICML 2021, PMLR 139", "ICML"},
+        {"NeurIPS 2020, Vancouver, BC, Canada", "NeurIPS"},
+        {"Proceedings of the 16th Workshop on Hot Topics in Operating Systems (HotOS XVI)", "HotOS"},
+        {"EMNLP-IJCNLP 2019", "EMNLP"},
+        {"ACM Workshop on Hot Topics in Networks (HotNets)", "HotNets"},
+        {"Proceedings of the IEEE Spoken Language Technology Workshop (SLT '14)", "SLT"},  // a registry venue named a workshop
+        {"P2P 2019", "P2P"},
+        {"A. Writer. Taming Things with HexaFlow. ICDE 2016", "ICDE"},  // a system's name beside it is no event
+        {"First Monday", "First Monday"},  // a spelled-out ordinal is cut from an event's name only
+    };
+    CHECK(venue_value("Ninth Nordic Workshop on Pretend Computing") == "Nordic Workshop on Pretend Computing");
+    CHECK(venue_value("Proc. of the Twelfth Annual Symposium on Made-up Things") == "Annual Symposium on Made-up Things");
+    for (const auto& r : rows) CHECK_MESSAGE(venue_value(r.raw) == r.canonical, r.raw << " -> " << venue_value(r.raw));
 }
 
 TEST_CASE("normalize_profile fills venues and kinds; status words give no venue") {
@@ -136,6 +182,21 @@ TEST_CASE("normalize_profile canonicalizes affiliations, also values already set
     normalize_profile(p);
     CHECK(p.affiliations[0].institution == "KAIST");
     CHECK(p.affiliations[1].institution == "University of Michigan");
+}
+
+TEST_CASE("a known name followed by 'of'/'de' and a name is another organization") {
+    // The hand table knows "National Polytechnic Institute" (Mexico City); the line names another one.
+    REQUIRE(institution_value("National Polytechnic Institute") == "Instituto Polit\xC3\xA9" "cnico Nacional");
+    CHECK(institution_value("National Polytechnic Institute of Northfield") == "National Polytechnic Institute of Northfield");
+    CHECK(institution_value("Dept. of CS, University of Michigan, Ann Arbor") == "University of Michigan");
+    // A comma before a lower-case joining word is inside the name; a conjunction joins two names.
+    CHECK(continues_a_name("d'Optique et de R\xC3\xAAverie"));
+    CHECK(continues_a_name("of Northfield"));
+    CHECK_FALSE(continues_a_name("and Bo Chen"));
+    CHECK_FALSE(continues_a_name("Northfield"));
+    CHECK_FALSE(continues_a_name("de"));
+    CHECK(institution_value("\xC3\x89" "cole Sup\xC3\xA9rieure d'Imaginaire, d'Optique et de R\xC3\xAAverie, Northfield") ==
+          "\xC3\x89" "cole Sup\xC3\xA9rieure d'Imaginaire, d'Optique et de R\xC3\xAAverie");
 }
 
 TEST_CASE("the compiled-in institution table is the full data file") {

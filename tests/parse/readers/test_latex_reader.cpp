@@ -72,6 +72,8 @@ TEST_CASE("read_latex: structure") {
         {"enumerate is numbered", "\\begin{enumerate}\\item A\\item B\\end{enumerate}", "- 1. A\n- 2. B"},
         {"item labels", "\\begin{description}\\item[2019] Award\\item[--] Plain\\item[12.] Paper\\end{description}",
          "- 2019 | Award\n- Plain\n- 12. Paper"},
+        {"a bare number label numbers the entry", "\\begin{enumerate}\\item[11] Ann Lee, Bo Chen ``A Title''\\end{enumerate}",
+         "- 11. Ann Lee, Bo Chen \"A Title\""},
         {"\\\\ breaks lines", "Line one\\\\Line two\\\\[2pt]Line three", "Line one\nLine two\nLine three"},
         {"a blank line is a paragraph", "One\n\nTwo", "One\n\nTwo"},
         {"tabular cells", "\\begin{tabular}{l@{\\extracolsep{\\fill}}r}\n\\textbf{MIT} & Cambridge \\\\\nPhD & 2024\n"
