@@ -38,9 +38,10 @@ void PriorTableSource::skip_to(Xapian::docid did, double min_wt) {
 }
 
 Xapian::Query ranked_query(const Xapian::Query& text, const PreparedQuery& prepared, const SearcherOptions& options,
-                           std::shared_ptr<const FacetTable> table, const Xapian::Query& boost) {
+                           std::shared_ptr<const FacetTable> table, const std::vector<Xapian::Query>& boosts) {
     Xapian::Query ranked = text;
-    if (!boost.empty()) ranked = Xapian::Query(Xapian::Query::OP_AND_MAYBE, ranked, boost);
+    for (const auto& boost : boosts)
+        if (!boost.empty()) ranked = Xapian::Query(Xapian::Query::OP_AND_MAYBE, ranked, boost);
     if (options.name_weight > 0) {
         // A person whose NAME holds the query words ranks above one who only
         // mentions them (e.g. as a co-author): "J. Ryu" finds Jae-Won Ryu first.

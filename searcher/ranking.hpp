@@ -1,12 +1,13 @@
 // searcher/ranking.hpp — how the text query becomes the ranked query.
 //
-//   ranked = text  AND_MAYBE  name_weight  x (OR of the query's plain words in the name field)
+//   ranked = text  AND_MAYBE  boost          (each: relaxed word buckets, proximity)
+//                  AND_MAYBE  name_weight  x (OR of the query's plain words in the name field)
 //                  AND_MAYBE  prior_weight x ValueWeightPostingSource(prior slot)
 //
 // With a local index's FacetTable, the prior comes from its in-memory copy of
 // the slot (PriorTableSource): the same weights, without a value read per match.
 //
-// BM25 (Xapian's default parameters) over field-weighted wdf does the main
+// BM25 (SearcherOptions::bm25_k1, bm25_b) over field-weighted wdf does the main
 // work (see vocabulary/schema.hpp for the weights). AND_MAYBE only adds to the
 // score of documents the text already matched, so neither the name bonus nor
 // the prior changes WHICH profiles match, only their order. Without a table,
@@ -15,6 +16,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include <xapian.h>
 
@@ -26,9 +28,14 @@ namespace cvsearch::search {
 
 /// `table`: the FacetTable of the database the query runs on (same revision),
 /// or null for the stock ValueWeightPostingSource (remote or sharded indexes).
-/// `boost`: added to the text's weight by AND_MAYBE (empty: nothing).
+/// `boosts`: each added to the text's weight by an AND_MAYBE of its own, in
+/// order. Not one AND_MAYBE over their OR: Xapian 1.4.22 then gives wrong
+/// weights when a NEAR sits beside the relaxed match's FixedWeightPostingSource
+/// buckets -- which documents got the window's bonus depended on the page size
+/// (tests/searcher/test_relevance.cpp, "the same scores for every page size").
 Xapian::Query ranked_query(const Xapian::Query& text, const PreparedQuery& prepared, const SearcherOptions& options,
-                           std::shared_ptr<const FacetTable> table = nullptr, const Xapian::Query& boost = {});
+                           std::shared_ptr<const FacetTable> table = nullptr,
+                           const std::vector<Xapian::Query>& boosts = {});
 
 /// The prior of each document from a FacetTable: the weights, term
 /// frequencies and maximum weight of ValueWeightPostingSource(prior slot) on

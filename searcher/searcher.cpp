@@ -333,8 +333,9 @@ std::optional<Profile> Searcher::profile(std::string_view id) const {
 /// belong to the thread that built them: their reference counts are not atomic).
 struct Searcher::Impl::Prepared {
     search::BuiltQuery built;
-    /// Added to the ranked query by AND_MAYBE (the relaxed match's word buckets).
-    Xapian::Query boost;
+    /// Added to the ranked query, each by an AND_MAYBE of its own (the relaxed
+    /// match's word buckets, the proximity bonus): see search::ranked_query.
+    std::vector<Xapian::Query> boosts;
     /// The number of words of a relaxable query (0: not relaxable);
     /// `relaxed`: this is its relaxed form.
     std::size_t words = 0;
@@ -389,7 +390,7 @@ Searcher::Impl::Prepared Searcher::Impl::prepare(Context& c, const SearchRequest
             p.words = r->words;
             if (relaxed) {
                 p.built.query = r->matching;
-                p.boost = search::use_pair_terms(r->bonus, c.pair_words);
+                p.boosts.push_back(search::use_pair_terms(r->bonus, c.pair_words));
                 p.relaxed = true;
             }
         }
@@ -400,7 +401,7 @@ Searcher::Impl::Prepared Searcher::Impl::prepare(Context& c, const SearchRequest
         Xapian::Query phrases = search::neighbour_phrases(p.built.prepared);
         if (!phrases.empty()) {
             Xapian::Query near(Xapian::Query::OP_SCALE_WEIGHT, search::use_pair_terms(phrases, c.pair_words), proximity);
-            p.boost = p.boost.empty() ? near : Xapian::Query(Xapian::Query::OP_OR, p.boost, near);
+            p.boosts.push_back(near);
         }
     }
     p.warnings = p.built.warnings;
@@ -461,7 +462,7 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
 
     Xapian::Enquire enquire(c.db);
     enquire.set_weighting_scheme(Xapian::BM25Weight(options.bm25_k1, 0, 1, options.bm25_b, 0.5));
-    enquire.set_query(in_range(search::ranked_query(p.built.query, p.built.prepared, options, table, p.boost), std::nullopt));
+    enquire.set_query(in_range(search::ranked_query(p.built.query, p.built.prepared, options, table, p.boosts), std::nullopt));
     switch (req.sort) {
         case SortOrder::relevance: break;
         case SortOrder::latest_year: enquire.set_sort_by_value_then_relevance(schema::latest_year_slot, true); break;

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <map>
 
 #include "cvsearch/indexer.hpp"
 #include "cvsearch/searcher.hpp"
@@ -162,4 +163,42 @@ TEST_CASE("query words that stand together rank above the same words apart") {
     std::size_t tove = rank_of(without, "b/tove-ansel");
     REQUIRE(tove < without.hits.size());
     CHECK(with_top.score > without.hits[tove].score);  // the phrase added weight
+}
+
+TEST_CASE("a hit's score does not depend on the page size (relaxed words with a proximity window)") {
+    // Forty invented profiles: "harbour" in many with varying frequency,
+    // "acoustics" in a few, the two near each other in one, with a word no
+    // profile has so that the query is relaxed. Xapian 1.4.22 gave the
+    // window's bonus to the wrong profiles when it shared an AND_MAYBE with
+    // the relaxed match's buckets, depending on how many hits were asked for.
+    TempDir dir;
+    auto db = dir / "i.db";
+    {
+        IndexWriter w(db, WriterOptions{false, 2025});
+        for (int i = 0; i < 40; ++i) {
+            std::vector<std::string> titles;
+            for (int k = 0; k < 1 + i % 7; ++k) titles.push_back("Harbour Surveys Volume " + std::to_string(k));
+            if (i % 5 == 0) titles.push_back("Underwater Acoustics of Shipping Lanes");
+            if (i == 13) titles.push_back("Harbour Acoustics at Night");
+            titles.push_back(i % 3 ? "Tidal Records" : "Coastal Sediment Notes");
+            w.put(person("p/" + std::to_string(i), "Person Number" + std::to_string(i), "Quillon University", titles));
+        }
+        w.commit();
+    }
+    Searcher s(db);
+    const auto all = find(s, "harbour acoustics zzyzzyva", 100);
+    REQUIRE(all.relaxed);
+    REQUIRE(all.hits.size() == 40);
+    CHECK(all.hits[0].id == "p/13");  // the words together
+    std::map<std::string, double> score;
+    for (const auto& h : all.hits) score[h.id] = h.score;
+    for (std::size_t limit = 1; limit < 40; ++limit) {
+        const auto page = find(s, "harbour acoustics zzyzzyva", limit);
+        REQUIRE(page.hits.size() == limit);
+        for (std::size_t i = 0; i < limit; ++i) {
+            INFO("limit " << limit << ", hit " << page.hits[i].id);
+            CHECK(page.hits[i].id == all.hits[i].id);
+            CHECK(page.hits[i].score == doctest::Approx(score[page.hits[i].id]));
+        }
+    }
 }
