@@ -11,6 +11,23 @@ Xapian::Query word_counter(const Xapian::Query& word) {
     return Xapian::Query(Xapian::Query::OP_FILTER, fixed, word);
 }
 
+/// A hyphenated query word ("superconductor-semiconductor") is parsed as
+/// OR(PHRASE(parts...), joined-form ...). Relaxed, it also counts as present
+/// when its parts are all there, in any order or place:
+/// OR(that, AND(parts...)). Anything else is returned as it is.
+Xapian::Query loosen_compound(const Xapian::Query& word) {
+    if (word.get_type() != Xapian::Query::OP_OR || word.get_num_subqueries() < 2) return word;
+    const Xapian::Query phrase = word.get_subquery(0);
+    if (phrase.get_type() != Xapian::Query::OP_PHRASE) return word;
+    std::vector<Xapian::Query> parts;
+    for (std::size_t i = 0; i < phrase.get_num_subqueries(); ++i) {
+        const Xapian::Query part = phrase.get_subquery(i);
+        if (part.get_type() != Xapian::Query::LEAF_TERM) return word;
+        parts.push_back(part);
+    }
+    return Xapian::Query(Xapian::Query::OP_OR, word, Xapian::Query(Xapian::Query::OP_AND, parts.begin(), parts.end()));
+}
+
 }  // namespace
 
 std::optional<RelaxedQuery> relax(const Xapian::Query& query) {
@@ -28,7 +45,7 @@ std::optional<RelaxedQuery> relax(const Xapian::Query& query) {
     if (op != Xapian::Query::OP_AND || n < 2) return std::nullopt;
     std::vector<Xapian::Query> words, counters;
     for (std::size_t i = 0; i < n; ++i) {
-        words.push_back(query.get_subquery(i));
+        words.push_back(loosen_compound(query.get_subquery(i)));
         counters.push_back(word_counter(words.back()));
     }
     RelaxedQuery out;

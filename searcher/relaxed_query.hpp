@@ -15,7 +15,10 @@
 // buckets never mix; Searcher subtracts it again before showing a score.
 //
 // A "word" is one clause of the top-level AND: a plain word (with its stem,
-// synonyms and compound forms), a quoted phrase, a field word (title:x).
+// synonyms and compound forms), a quoted phrase, a field word (title:x). A
+// hyphenated word ("superconductor-semiconductor", parsed as the phrase of
+// its parts or the joined form) also counts, relaxed, when all its parts are
+// there in another order or apart ("semiconductor-superconductor").
 // Filters (institution:, year:, request filters) and exclusions (-x) stay as
 // they are. Nothing is relaxed when the user wrote AND, OR, NEAR, ADJ, XOR or
 // '+' (PreparedQuery::explicit_operators), or when there is only one clause.

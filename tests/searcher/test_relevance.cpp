@@ -202,3 +202,26 @@ TEST_CASE("a hit's score does not depend on the page size (relaxed words with a 
         }
     }
 }
+
+TEST_CASE("relaxed, a hyphenated query word counts when its parts are there in another order") {
+    TempDir dir;
+    auto db = dir / "i.db";
+    {
+        IndexWriter w(db, WriterOptions{false, 2025});
+        w.put(person("a/lio-marsh", "Lio Marsh", "Quillon University", {"Hybrid Semiconductor-Superconductor Nanowires"}));
+        w.put(person("b/ena-vost", "Ena Vost", "Quillon University", {"Nanowires for Solar Cells"}));
+        w.put(person("c/oda-pell", "Oda Pell", "Quillon University", {"Superconductor Magnets", "Nanowires Reviewed"}));
+        w.commit();
+    }
+    Searcher s(db);
+    auto r = find(s, "superconductor-semiconductor nanowires");
+    REQUIRE(r.relaxed);
+    CHECK(r.all_words_total == 0);  // nobody has the compound as typed
+    REQUIRE(r.hits.size() == 3);
+    CHECK(r.hits[0].id == "a/lio-marsh");  // both parts, reversed: counts as the word
+    CHECK(r.hits[0].words_matched == 2);
+    CHECK(r.hits[1].words_matched == 1);  // one part is not the word
+    CHECK(r.hits[2].words_matched == 1);
+    // Not relaxed, the compound still means its parts together, in order.
+    CHECK(find(s, "superconductor-semiconductor", 1).all_words_total == 0);
+}
