@@ -108,7 +108,7 @@ Xapian::Document DocumentBuilder::build(const Profile& p) {
 
     // The section texts first: the unprefixed copy of a field whose words they
     // hold in the same order gets no positions of its own (phrase_cover.hpp).
-    for (const auto& section : p.sections) index(section.text, schema::section_weight);
+    for (const auto& section : p.sections) index(section.text, schema::section_weight_of(section.kind));
     cover_.reset(doc);
     auto index_copy = [&](std::string_view text, unsigned wdf) {
         if (text::trim(text).empty()) return;

@@ -39,7 +39,9 @@
 // Free-text weights (wdf per occurrence, unprefixed copy / field copy):
 //   name 4/1, interests 3/1, publication titles 3/1, headline 2, affiliations 2/1 (+ XJ 1
 //   for the current ones),
-//   skills 1/1, awards 1, venues 1/1, every section's text 1.
+//   skills 1/1, awards 1, venues 1/1, every section's text 1 (2 for the person's
+//   own statement of their work: summary, interests and research sections;
+//   statement_section_weight).
 // See docs/ranking.md for why.
 //
 // POSITIONS (for phrase and NEAR queries) are stored for the section texts
@@ -150,6 +152,13 @@ inline constexpr unsigned affiliation_weight = 2;
 inline constexpr unsigned skill_weight = 1;
 inline constexpr unsigned award_weight = 1;
 inline constexpr unsigned section_weight = 1;
+/// A section where the person says what they work on (a summary or "about",
+/// research interests, a research statement) counts like the headline.
+inline constexpr unsigned statement_section_weight = 2;
+/// The wdf per occurrence of a section's text, by its kind (Section::kind).
+constexpr unsigned section_weight_of(std::string_view kind) {
+    return kind == "summary" || kind == "interests" || kind == "research" ? statement_section_weight : section_weight;
+}
 /// Gap in term positions between separate texts, so phrases never span two titles.
 inline constexpr unsigned position_gap = 100;
 

@@ -161,3 +161,36 @@ TEST_CASE("the prior from the facet table ranks exactly as ValueWeightPostingSou
     }
     CHECK(hits > 100);
 }
+
+TEST_CASE("a word in the person's own statement of their work counts more than one in a job's description") {
+    // Two invented profiles of the same shape and length: "glaciology" once in
+    // a summary (or research interests, or a research statement) section, or
+    // once in an experience section. No prior (no publications) to tip them.
+    for (const std::string kind : {"summary", "interests", "research"}) {
+        TempDir dir;
+        auto db = dir / "i.db";
+        {
+            IndexWriter w(db, WriterOptions{false, 2025});
+            Profile own;
+            own.id = "a/own-words";
+            own.name = "Runa Pell";
+            own.sections = {section("About", kind, "Glaciology and ice sheets, field seasons in the north."),
+                            section("Work", "experience", "Lecturer, teaching physics to first-year students.")};
+            Profile job;
+            job.id = "b/job-words";
+            job.name = "Tarja Voss";
+            job.sections = {section("About", kind, "Ice sheets and teaching, field seasons in the north."),
+                            section("Work", "experience", "Lecturer, glaciology for first-year physics students.")};
+            w.put(job);
+            w.put(own);
+            w.commit();
+        }
+        Searcher s(db);
+        SearchRequest req;
+        req.query = "glaciology";
+        auto r = s.search(req);
+        REQUIRE(r.hits.size() == 2);
+        CHECK_MESSAGE(r.hits[0].id == "a/own-words", kind);
+        CHECK_MESSAGE(r.hits[0].score > r.hits[1].score, kind);
+    }
+}
