@@ -155,16 +155,20 @@ std::optional<int> parse_year(std::string_view s) {
 /// numeric terms, and not the person's own name.
 class PlainWordDecider : public Xapian::ExpandDecider {
   public:
-    explicit PlainWordDecider(std::set<std::string> exclude) : exclude_(std::move(exclude)) {}
+    PlainWordDecider(const Xapian::Database& db, std::set<std::string> exclude) : db_(db), exclude_(std::move(exclude)) {}
     bool operator()(const std::string& term) const override {
         if (term.size() < 3) return false;
         unsigned char c = static_cast<unsigned char>(term[0]);
         if (!((c >= 'a' && c <= 'z') || c >= 0x80)) return false;
         if (text::is_number_like(term)) return false;
-        return !exclude_.count(term);
+        if (exclude_.count(term)) return false;
+        // A word only this profile has finds no other profile: such words
+        // rank high in the expand set and could fill it, leaving nothing similar.
+        return db_.get_termfreq(term) > 1;
     }
 
   private:
+    const Xapian::Database& db_;
     std::set<std::string> exclude_;
 };
 
@@ -735,7 +739,7 @@ SearchResults Searcher::Impl::similar(Context& c, std::string_view id, std::size
 
     std::set<std::string> own_name;
     for (const auto& t : c.analyzer.tokenize(self.name)) own_name.insert(t.term);
-    PlainWordDecider decider(std::move(own_name));
+    PlainWordDecider decider(c.db, std::move(own_name));
     Xapian::RSet rset;
     rset.add_document(did);
     Xapian::Enquire expand(c.db);
