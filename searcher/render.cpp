@@ -89,6 +89,21 @@ static std::vector<std::size_t> utf16_offsets(std::string_view text, const std::
 
 static json year_or_null(const std::optional<int>& y) { return y ? json(*y) : json(nullptr); }
 
+/// [{"facet": "institution", "value": "University of Michigan", "words": "Michigan"}, ...]
+static json understood_json(const std::vector<UnderstoodValue>& values) {
+    json out = json::array();
+    for (const auto& v : values) out.push_back({{"facet", facet_name(v.facet)}, {"value", v.value}, {"words", v.words}});
+    return out;
+}
+
+/// The query syntax that filters on `v`: institution:"University of Michigan", year:2023.
+static std::string filter_syntax(const UnderstoodValue& v) {
+    std::string value = v.value;
+    std::erase(value, '"');
+    const bool quote = v.facet != Facet::year;
+    return std::string(facet_name(v.facet)) + ":" + (quote ? "\"" + value + "\"" : value);
+}
+
 std::string results_to_json(const SearchResults& r, int indent) {
     json hits = json::array();
     for (const auto& h : r.hits) {
@@ -129,6 +144,7 @@ std::string results_to_json(const SearchResults& r, int indent) {
               {"query_words", r.query_words},
               {"suggestion", r.suggestion.empty() ? json(nullptr) : json(r.suggestion)},
               {"searched", r.searched.empty() ? json(nullptr) : json(r.searched)},
+              {"understood", understood_json(r.understood)},
               {"warnings", r.warnings},
               {"partial", r.partial}};
     if (r.took_ms) j["took_ms"] = *r.took_ms;
@@ -179,6 +195,11 @@ std::string results_to_html(const SearchResults& r) {
         out << "<p class=\"cvsearch-suggestion\">Did you mean <a href=\"?q=" << html_escape(url_encode(r.suggestion)) << "\">"
             << html_escape(r.suggestion) << "</a>?</p>\n";
     for (const auto& w : r.warnings) out << "<p class=\"cvsearch-warning\">" << html_escape(w) << "</p>\n";
+    for (const auto& v : r.understood)
+        out << "<p class=\"cvsearch-understood\" data-facet=\"" << facet_name(v.facet) << "\">Ranked higher: "
+            << facet_name(v.facet) << " " << html_escape(v.value) << " (from <i>" << html_escape(v.words)
+            << "</i>); to filter, <a href=\"?q=" << html_escape(url_encode(r.query + " " + filter_syntax(v))) << "\">"
+            << html_escape(filter_syntax(v)) << "</a></p>\n";
     out << "<ol class=\"cvsearch-results\" start=\"" << (r.offset + 1) << "\">\n";
     for (const auto& h : r.hits) {
         out << "<li data-id=\"" << html_escape(h.id) << "\"><span class=\"name\">" << html_escape(h.name) << "</span>";
@@ -212,6 +233,9 @@ std::string results_to_terminal(const SearchResults& r, const TerminalStyle& st)
     out << count_line(r) << "\n";
     if (!r.searched.empty()) out << "Showing results for: " << bold(safe(r.searched)) << "\n";
     else if (!r.suggestion.empty()) out << "Did you mean: " << bold(safe(r.suggestion)) << "?\n";
+    for (const auto& v : r.understood)
+        out << "Ranked higher: " << facet_name(v.facet) << " " << bold(safe(v.value)) << " (from \"" << safe(v.words)
+            << "\"); to filter, add " << safe(filter_syntax(v)) << "\n";
     if (st.show_warnings)
         for (const auto& w : r.warnings) out << "warning: " << safe(w) << "\n";
     for (const auto& h : r.hits) {

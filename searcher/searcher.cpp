@@ -29,6 +29,7 @@
 #include "searcher/pair_query.hpp"
 #include "searcher/query_builder.hpp"
 #include "searcher/proximity.hpp"
+#include "searcher/query_facets.hpp"
 #include "searcher/ranking.hpp"
 #include "searcher/relaxed_query.hpp"
 #include "searcher/shard_open.hpp"
@@ -340,6 +341,8 @@ struct Searcher::Impl::Prepared {
     /// Added to the ranked query, each by an AND_MAYBE of its own (the relaxed
     /// match's word buckets, the proximity bonus): see search::ranked_query.
     std::vector<Xapian::Query> boosts;
+    /// Facet values the query's words name (searcher/query_facets.hpp).
+    std::vector<UnderstoodValue> understood;
     /// The number of words of a relaxable query (0: not relaxable);
     /// `relaxed`: this is its relaxed form.
     std::size_t words = 0;
@@ -409,6 +412,7 @@ Searcher::Impl::Prepared Searcher::Impl::prepare(Context& c, const SearchRequest
         }
     }
     p.warnings = p.built.warnings;
+    std::set<std::string> filter_terms;
     for (const auto& [facet, values] : req.filters) {
         std::vector<Xapian::Query> terms;
         for (const auto& v : values) {
@@ -432,10 +436,18 @@ Searcher::Impl::Prepared Searcher::Impl::prepare(Context& c, const SearchRequest
                 }
                 p.warnings.push_back(warning);
             }
+            filter_terms.insert(term);
             terms.emplace_back(term);
         }
         if (!terms.empty()) p.filters[facet] = Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end());
     }
+    // Words that name a facet value: a soft boost, and chips for the client.
+    std::vector<search::QueryFacetValue> named;
+    for (auto& v : search::facet_values_in_query(c.db, req.query, p.built.prepared))
+        if (!filter_terms.count(v.term)) named.push_back(std::move(v));
+    for (const auto& v : named) p.understood.push_back(v.understood);
+    if (options.understood_weight > 0 && !named.empty())
+        p.boosts.push_back(search::facet_value_boost(named, options.understood_weight));
     if (req.year_min || req.year_max) {
         Xapian::Query range = search::QueryBuilder::year_range(c.db, req.year_min, req.year_max);
         auto it = p.filters.find(Facet::year);
@@ -579,6 +591,7 @@ SearchResults Searcher::Impl::search_once(Context& c, const SearchRequest& req, 
     res.warnings = p.warnings;
     res.query_words = p.words;
     res.relaxed = p.relaxed;
+    res.understood = p.understood;
     if (words) *words = p.built.prepared.words;
     if (!p.built.prepared.dropped_words.empty())
         res.warnings.push_back("left out common words: " + quoted_list(p.built.prepared.dropped_words));

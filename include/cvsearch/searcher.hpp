@@ -158,6 +158,18 @@ struct FacetValue {
     friend bool operator==(const FacetValue&, const FacetValue&) = default;
 };
 
+/// A facet value the query's words name: "Michigan" -> institution
+/// "University of Michigan", "SOSP" -> venue "SOSP", "2023" -> year "2023"
+/// (rules: docs/ranking.md, "Query understanding"). Profiles with the value
+/// rank higher (SearcherOptions::understood_weight); it does not filter. A
+/// client can offer it as a filter: SearchRequest::filters[facet] = {value}.
+struct UnderstoodValue {
+    Facet facet = Facet::institution;
+    std::string value;  ///< the facet's display value, as a filter takes it
+    std::string words;  ///< the query's words that name it, as typed ("U of Michigan")
+    friend bool operator==(const UnderstoodValue&, const UnderstoodValue&) = default;
+};
+
 struct SearchResults {
     std::string query;
     /// The query whose results these are when it is not `query`: nothing
@@ -193,6 +205,9 @@ struct SearchResults {
     /// A corrected query when some words look misspelt (not in the index, but a
     /// close word is); empty otherwise.
     std::string suggestion;
+    /// Facet values the query's words name, in query order (see
+    /// UnderstoodValue): boosted, not filtered; for "turn into a filter" chips.
+    std::vector<UnderstoodValue> understood;
     /// Things the caller should know: lenient parse after a syntax error,
     /// truncated wildcard expansion, ignored filter values, missing shards.
     std::vector<std::string> warnings;
@@ -245,6 +260,10 @@ struct SearcherOptions {
     /// Scale of the bonus for neighbouring query words that stand together in
     /// a profile (the phrase of each two; docs/ranking.md). 0 turns it off.
     double proximity_weight = 1.0;
+    /// What a facet value named by the query's words (SearchResults::understood)
+    /// adds to the score of the profiles that have it: about what one more
+    /// matching word adds. 0 turns the boost off (the values are still reported).
+    double understood_weight = 2.0;
     /// Threads one request may use. With more than 1, a request on a large
     /// local index (at least query_thread_min_docs profiles per thread) ranked
     /// by relevance is searched as that many ranges of documents at once, each

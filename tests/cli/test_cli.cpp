@@ -401,3 +401,19 @@ TEST_CASE("no dead ends: a word no profile has, stop words, and a misspelled que
     CHECK(s.at("searched") == "energy measurement");
     CHECK(ids_of(s) == ids_of(search_json({"energy measurement"})));
 }
+
+TEST_CASE("an institution, venue or year named in the query is said back, with the filter that would narrow to it") {
+    RunResult r = search({"GPUs at Michigan", "--limit", "3"});
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("Ranked higher: institution University of Michigan (from \"Michigan\"); to filter, add "
+                     "institution:\"University of Michigan\"") != std::string::npos);
+    json j = search_json({"SOSP 2019"});
+    REQUIRE(j.at("understood").size() == 2);
+    CHECK(j.at("understood").at(0) == json{{"facet", "venue"}, {"value", "SOSP"}, {"words", "SOSP"}});
+    CHECK(j.at("understood").at(1) == json{{"facet", "year"}, {"value", "2019"}, {"words", "2019"}});
+    // The filter it offers narrows to the value.
+    json filtered = search_json({"GPUs institution:\"University of Michigan\""});
+    REQUIRE_FALSE(filtered.at("hits").empty());
+    for (const auto& h : filtered.at("hits")) CHECK(h.at("institution") == "University of Michigan");
+    CHECK(filtered.at("understood").empty());
+}

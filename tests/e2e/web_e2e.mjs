@@ -551,6 +551,25 @@ async function newUserSteps(page, base) {
     check((await statusTotal(page)) === count, `${count} profiles`);
   }
 
+  log("10b. an institution named in the query: a chip that turns it into a filter");
+  await page.goto(base + "/?q=" + encodeURIComponent("fault tolerance at Michigan"));
+  await page.waitFor(`document.querySelector("#results .hit")`, "the results");
+  const understood = `Array.from(document.querySelectorAll("#understood .chip")).map((c) => c.querySelector(".chip-label").textContent)`;
+  check(JSON.stringify(await page.eval(understood)) === JSON.stringify(["institution: University of Michigan"]),
+    "the understood chip names the institution: " + JSON.stringify(await page.eval(understood)));
+  check((await page.eval("new URLSearchParams(location.search).get('institution')")) === null, "not a filter yet");
+  let hits = await page.eval(hitsSummary);
+  check(hits[0].id === "umich/tomas-ferreira", "the Michigan profile first: " + JSON.stringify(hits.map((h) => h.id)));
+  check(hits.some((h) => h.institution !== "University of Michigan"), "profiles elsewhere are still listed");
+  seq = await page.seq();
+  await page.click("#understood .chip-filter");
+  check((await page.searchAfter(seq)) === "ready", "search finished");
+  check((await page.eval("new URLSearchParams(location.search).get('institution')")) === "University of Michigan", "the filter is in the URL");
+  hits = await page.eval(hitsSummary);
+  check(hits.length > 0 && hits.every((h) => h.institution === "University of Michigan"), "only Michigan profiles: " + JSON.stringify(hits.map((h) => h.id)));
+  check(JSON.stringify(await page.eval(chips)) === JSON.stringify(["Institution: University of Michigan"]), "the active-filter chip shows it");
+  check(await page.eval(`document.getElementById("understood").hidden`), "no understood chip for a value already filtered on");
+
   log("11. empty results say why and offer ways out");
   const api = async (query) => (await fetch(base + "/api/search?" + query)).json();
   const shownWarnings = () => page.eval(`Array.from(document.querySelectorAll("#warnings li")).map((w) => w.textContent)`);

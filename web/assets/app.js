@@ -388,6 +388,7 @@
 
     renderWarnings(r.warnings);
     renderChips();
+    renderUnderstood(r.understood);
     const waysOut = renderEmpty(r);
 
     const list = $("results");
@@ -462,6 +463,36 @@
       all.type = "button";
       all.addEventListener("click", () => go(NO_FILTERS));
       box.appendChild(all);
+    }
+  }
+
+  /// Facet values the query's words name ("Michigan" -> institution "University
+  /// of Michigan"): the server ranks them higher; each chip offers to filter on
+  /// the value instead (the same filter the facet list sets).
+  function renderUnderstood(values) {
+    const box = $("understood");
+    clear(box);
+    const list = Array.isArray(values) ? values.filter((v) => v && typeof v.value === "string" && v.value) : [];
+    box.hidden = list.length === 0;
+    for (const v of list) {
+      const facet = String(v.facet);
+      let changes = null;
+      if (facet === "institution" || facet === "venue") changes = { [facet]: unique(state[facet].concat([v.value])) };
+      else if (facet === "year") changes = { years: v.value };
+      const chip = el("span", "chip");
+      chip.dataset.facet = facet;
+      chip.dataset.value = v.value;
+      chip.title = "Ranked higher because your query says \u201c" + String(v.words || v.value) + "\u201d";
+      chip.appendChild(el("span", "chip-label", facet + ": " + v.value));
+      if (changes) {
+        const filter = el("button", "chip-filter", "filter");
+        filter.type = "button";
+        filter.title = "Only profiles with " + facet + " " + v.value;
+        filter.setAttribute("aria-label", filter.title);
+        filter.addEventListener("click", () => go(changes));
+        chip.appendChild(filter);
+      }
+      box.appendChild(chip);
     }
   }
 
