@@ -30,9 +30,12 @@ namespace cvsearch::search {
 /// or null for the stock ValueWeightPostingSource (remote or sharded indexes).
 /// `boosts`: each added to the text's weight by an AND_MAYBE of its own, in
 /// order. Not one AND_MAYBE over their OR: Xapian 1.4.22 then gives wrong
-/// weights when a NEAR sits beside the relaxed match's FixedWeightPostingSource
-/// buckets -- which documents got the window's bonus depended on the page size
-/// (tests/searcher/test_relevance.cpp, "the same scores for every page size").
+/// weights to positional queries (PHRASE, NEAR) in that OR -- beside the
+/// relaxed match's FixedWeightPostingSource buckets, which documents got a
+/// window's bonus depended on the page size; beside each other, under the
+/// relaxed match's OR, a profile got twice its windows' weight
+/// (tests/searcher/test_relevance.cpp). So the proximity bonus is one boost
+/// per phrase and per window.
 Xapian::Query ranked_query(const Xapian::Query& text, const PreparedQuery& prepared, const SearcherOptions& options,
                            std::shared_ptr<const FacetTable> table = nullptr,
                            const std::vector<Xapian::Query>& boosts = {});
