@@ -36,4 +36,17 @@ Xapian::Query neighbour_phrases(const PreparedQuery& prepared) {
     return Xapian::Query(Xapian::Query::OP_OR, phrases.begin(), phrases.end());
 }
 
+std::vector<Xapian::Query> neighbour_pairs(const PreparedQuery& prepared) {
+    std::vector<Xapian::Query> out;
+    const Xapian::Query all = neighbour_phrases(prepared);
+    if (all.empty()) return out;
+    // neighbour_phrases lists PHRASE(a, b), NEAR(a, b) for each pair in turn.
+    for (std::size_t i = 0; i + 1 < all.get_num_subqueries(); i += 2) {
+        const Xapian::Query phrase = all.get_subquery(i), near = all.get_subquery(i + 1);
+        const Xapian::Query words(Xapian::Query::OP_AND, near.get_subquery(0), near.get_subquery(1));
+        out.emplace_back(Xapian::Query::OP_FILTER, Xapian::Query(Xapian::Query::OP_OR, phrase, near), words);
+    }
+    return out;
+}
+
 }  // namespace cvsearch::search

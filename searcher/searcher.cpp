@@ -405,15 +405,10 @@ Searcher::Impl::Prepared Searcher::Impl::prepare(Context& c, const SearchRequest
     p.built.query = search::use_pair_terms(p.built.query, c.pair_words);  // empty unless local
     const double proximity = options.proximity_weight;
     if (proximity > 0 && !p.built.prepared.explicit_operators) {
-        // Each phrase and window a boost of its own, not their OR (see
-        // search::ranked_query): the same sum, and the weights Xapian gets right.
-        const Xapian::Query phrases = search::use_pair_terms(search::neighbour_phrases(p.built.prepared), c.pair_words);
-        if (phrases.get_type() == Xapian::Query::OP_OR) {
-            for (std::size_t i = 0; i < phrases.get_num_subqueries(); ++i)
-                p.boosts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, phrases.get_subquery(i), proximity);
-        } else if (!phrases.empty()) {
-            p.boosts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, phrases, proximity);
-        }
+        // Each pair of neighbouring words a boost of its own, not one OR of
+        // them all (see search::ranked_query).
+        for (const auto& pair : search::neighbour_pairs(p.built.prepared))
+            p.boosts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, search::use_pair_terms(pair, c.pair_words), proximity);
     }
     p.warnings = p.built.warnings;
     std::set<std::string> filter_terms;
