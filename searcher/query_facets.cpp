@@ -113,6 +113,11 @@ std::vector<QueryFacetValue> facet_values_in_query(const Xapian::Database& db, s
         out.push_back({UnderstoodValue{facet, std::move(value), std::string(typed)}, std::move(term), begin});
         return true;
     };
+    // An institution is where people are now (the institution facet) when
+    // someone is there now, else where they have been (affiliation).
+    auto add_institution = [&](const std::string& value, std::string_view typed, std::size_t begin) {
+        return add(Facet::institution, value, typed, begin) || add(Facet::affiliation, value, typed, begin);
+    };
     std::vector<bool> used(plain.size(), false);
     // Years first, so that "SOSP 2023" is the venue SOSP and the year 2023.
     for (std::size_t i = 0; i < plain.size(); ++i)
@@ -127,7 +132,7 @@ std::vector<QueryFacetValue> facet_values_in_query(const Xapian::Database& db, s
             bool found = false;
             if (n >= 2) {
                 const std::string institution = normalize_institution(typed);
-                found = names_only(typed, institution) && add(Facet::institution, institution, typed, plain[i]->begin);
+                found = names_only(typed, institution) && add_institution(institution, typed, plain[i]->begin);
                 if (!found && written_like_a_name(typed, false)) {
                     const std::string venue = normalize_venue(typed);
                     if (text::fold_key(venue) == text::fold_key(typed)) found = add(Facet::venue, venue, typed, plain[i]->begin);
@@ -136,8 +141,8 @@ std::vector<QueryFacetValue> facet_values_in_query(const Xapian::Database& db, s
                 const std::string& word = plain[i]->folded;
                 if (!year_of(word) && !generic_word(word) && word.size() >= 2) {
                     if (mostly_in(db, schema::affiliation_prefix, word))
-                        if (auto v = value_holding(db, schema::FacetKind::institution, schema::affiliation_prefix, word))
-                            found = add(Facet::institution, *v, typed, plain[i]->begin);
+                        if (auto v = value_holding(db, schema::FacetKind::affiliation, schema::affiliation_prefix, word))
+                            found = add_institution(*v, typed, plain[i]->begin);
                     if (!found && written_like_a_name(typed, true) && mostly_in(db, schema::venue_text_prefix, word))
                         if (auto v = value_holding(db, schema::FacetKind::venue, schema::venue_text_prefix, word))
                             found = add(Facet::venue, *v, typed, plain[i]->begin);

@@ -26,8 +26,10 @@
 //    word must also be written with two or more capitals ("SOSP", "NeurIPS"):
 //    in a small index, "ocean" may be mostly in "Ocean Engineering".
 //
-// Only words outside quotes, fields and exclusions take part; a value the
-// request already filters on is not reported again.
+// An institution is reported (and boosted) as the `institution` facet, where
+// people are now, when some profile is there now; else as `affiliation`,
+// where people have been. Only words outside quotes, fields and exclusions
+// take part; a value the request already filters on is not reported again.
 #pragma once
 
 #include <string>

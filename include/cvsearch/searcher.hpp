@@ -159,7 +159,7 @@ struct FacetValue {
 };
 
 /// A facet value the query's words name: "Michigan" -> institution
-/// "University of Michigan", "SOSP" -> venue "SOSP", "2023" -> year "2023"
+/// "University of Michigan" (or affiliation, when nobody is there now), "SOSP" -> venue "SOSP", "2023" -> year "2023"
 /// (rules: docs/ranking.md, "Query understanding"). Profiles with the value
 /// rank higher (SearcherOptions::understood_weight); it does not filter. A
 /// client can offer it as a filter: SearchRequest::filters[facet] = {value}.

@@ -145,3 +145,23 @@ TEST_CASE("an institution is understood only from words that name it, not from a
     REQUIRE(b.understood.size() == 1);
     CHECK(b.understood[0] == UnderstoodValue{Facet::institution, "Brannock Institute of Technology", "Brannock Institute of Technology"});
 }
+
+TEST_CASE("an institution nobody is at now is understood as an affiliation (where people have been)") {
+    TempDir dir;
+    auto db = dir / "i.db";
+    {
+        IndexWriter w(db, WriterOptions{false, 2025});
+        Profile p = person("a/ulla-brandt", "Ulla Brandt", "Quillon University", {pub("Tidal Sensors", "OCEANS", 2022)});
+        p.affiliations.push_back(aff("Harrow Polytechnic", AffiliationKind::education, "PhD student", 2010, false));
+        w.put(p);
+        w.put(person("b/ivo-marr", "Ivo Marr", "Quillon University", {pub("Tidal Power", "OCEANS", 2021)}));
+        w.commit();
+    }
+    Searcher s(db);
+    auto r = find(s, "tidal Harrow");
+    REQUIRE(r.understood.size() == 1);
+    CHECK(r.understood[0] == UnderstoodValue{Facet::affiliation, "Harrow Polytechnic", "Harrow"});
+    auto q = find(s, "tidal Quillon");
+    REQUIRE(q.understood.size() == 1);
+    CHECK(q.understood[0].facet == Facet::institution);  // people are there now
+}

@@ -477,7 +477,7 @@
     for (const v of list) {
       const facet = String(v.facet);
       let changes = null;
-      if (facet === "institution" || facet === "venue") changes = { [facet]: unique(state[facet].concat([v.value])) };
+      if (TEXT_FACETS.includes(facet)) changes = { [facet]: unique(state[facet].concat([v.value])) };
       else if (facet === "year") changes = { years: v.value };
       const chip = el("span", "chip");
       chip.dataset.facet = facet;
