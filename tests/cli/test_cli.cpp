@@ -213,7 +213,7 @@ TEST_CASE("show, similar and stats read the same index") {
     CHECK(s.at("profiles").get<std::size_t>() >= files.size());  // a few files hold several profiles
 }
 
-TEST_CASE("parse prints the structured profile; a file it cannot read is reported and the rest still parsed") {
+TEST_CASE("parse prints the structured profile, a file it cannot read is reported and the rest still parsed") {
     TempDir dir;
     write_file(dir / "broken.json", "{\"name\": \"Unfinished");
     const std::string good = (source_dir() / "data" / "profiles" / "eth" / "marko-vukovic.txt").string();
@@ -258,7 +258,7 @@ TEST_CASE("every subcommand's --help has examples, and an unknown flag is named"
     CHECK(unknown.err.find("--no-such-flag") != std::string::npos);
 }
 
-TEST_CASE("a mistyped command is named, not searched; `cvsearch help` is help") {
+TEST_CASE("a mistyped command is named, not searched, `cvsearch help` is help") {
     for (auto [typed, meant] : {std::pair{"stat", "stats"}, {"indx", "index"}, {"serach", "search"}, {"simlar", "similar"}}) {
         CAPTURE(typed);
         RunResult r = run_cli({typed, "cvs"});

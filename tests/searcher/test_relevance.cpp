@@ -76,7 +76,7 @@ TEST_CASE("a word no profile has does not empty the results: profiles with most 
     CHECK(r.hits[0].score < 100);
 }
 
-TEST_CASE("profiles with every word come first; relaxed only when they fill less than a page") {
+TEST_CASE("profiles with every word come first, relaxed only when they fill less than a page") {
     TempDir dir;
     Searcher s(build_index(dir));
     auto r = find(s, "Django development");

@@ -279,7 +279,7 @@ TEST_CASE("three shards behind xapian-tcpsrv return what one local index returns
     CHECK(cli.out.find("\"partial\": false") != std::string::npos);
 }
 
-TEST_CASE("a dead shard: a clear error naming it, or partial results when allowed; it is retried") {
+TEST_CASE("a dead shard: a clear error naming it, or partial results when allowed, it is retried") {
     if (tcpsrv().empty()) {
         MESSAGE("xapian-tcpsrv is not installed: skipped");
         return;
@@ -519,7 +519,7 @@ TEST_CASE("connections closed by the server's idle timeout are opened again") {
     CHECK(ids(lazy.search(r)) == first);
 }
 
-TEST_CASE("incremental runs route changes to the profile's shard; the shard count is fixed") {
+TEST_CASE("incremental runs route changes to the profile's shard, the shard count is fixed") {
     TempDir tmp;
     const fs::path roots = tmp / "cvs";
     fs::copy(source_dir() / "data" / "profiles", roots, fs::copy_options::recursive);

@@ -160,7 +160,7 @@ TEST_CASE("a saved facet table is refused for another revision or database, and 
     }
 }
 
-TEST_CASE("the writer saves the facet table with every commit and compaction; searches load it") {
+TEST_CASE("the writer saves the facet table with every commit and compaction, searches load it") {
     TempDir dir;
     auto db = build_fixture_index(dir);
     auto loads = [&] {
@@ -199,7 +199,7 @@ TEST_CASE("the writer saves the facet table with every commit and compaction; se
     CHECK(r.total == 5);
 }
 
-TEST_CASE("a facet table that cannot be saved is a warning; the commit stands and searches build the table") {
+TEST_CASE("a facet table that cannot be saved is a warning, the commit stands and searches build the table") {
     TempDir dir;
     auto db = build_fixture_index(dir);
     const fs::path gen = current_generation(db);
@@ -236,7 +236,7 @@ TEST_CASE("a facet table that cannot be saved is a warning; the commit stands an
     CHECK(report.warnings[0].find("cannot save the facet table") != std::string::npos);
 }
 
-TEST_CASE("local_directory: a database directory, an index's stub, a stub file; not several or remote databases") {
+TEST_CASE("local_directory: a database directory, an index's stub, a stub file, not several or remote databases") {
     TempDir dir;
     auto db = build_fixture_index(dir);
     const fs::path gen = current_generation(db);

@@ -42,7 +42,7 @@ TEST_CASE("card_of: the current position, publication years and count, top venue
     CHECK(card_of(Profile{}) == ProfileCard{});
 }
 
-TEST_CASE("hit_display: the name and card round-trip; an older two-field value is refused") {
+TEST_CASE("hit_display: the name and card round-trip, an older two-field value is refused") {
     Profile p = sample_profile();
     auto d = schema::decode_hit_display(schema::encode_hit_display(p));
     REQUIRE(d);

@@ -133,7 +133,7 @@ TEST_CASE("pair terms: over the bundled profiles, a pair term is in exactly the 
     CHECK(matching > 100);
 }
 
-TEST_CASE("pair words: an index keeps the list it was built with; one without a list gets no pair terms") {
+TEST_CASE("pair words: an index keeps the list it was built with, one without a list gets no pair terms") {
     const std::vector<Profile> profiles = bundled_profiles();
     TempDir dir;
     const indexing::PairWords words({"of", "and", "systems", "university", "learning"});

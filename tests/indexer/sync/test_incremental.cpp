@@ -25,7 +25,7 @@ SyncOptions options_for(const TempDir& dir) {
 
 }  // namespace
 
-TEST_CASE("sync: add, change, delete and unchanged files; unchanged files are not parsed again") {
+TEST_CASE("sync: add, change, delete and unchanged files, unchanged files are not parsed again") {
     TempDir dir;
     auto root = dir / "cvs";
     write_file(root / "ada.json", profile_json("Ada Park"));
@@ -186,7 +186,7 @@ TEST_CASE("sync: a dry run lists the changes and writes nothing") {
     CHECK(after.get_revision() == Xapian::Database(opt.db.string()).get_revision());
 }
 
-TEST_CASE("sync: --report writes the JSON report; stdout has one summary line") {
+TEST_CASE("sync: --report writes the JSON report, stdout has one summary line") {
     REQUIRE_FALSE(cli_binary().empty());  // ctest sets CVSEARCH_BINARY
     TempDir dir;
     auto root = dir / "cvs";

@@ -36,7 +36,7 @@ TEST_CASE("lock: a second writer in the same process fails with index_locked and
     CHECK(index_directory(opt).added == 1);
 }
 
-TEST_CASE("lock: the CLI exits 3 at once while another process writes; --wait waits for it") {
+TEST_CASE("lock: the CLI exits 3 at once while another process writes, --wait waits for it") {
     REQUIRE_FALSE(cli_binary().empty());  // ctest sets CVSEARCH_BINARY
     TempDir dir;
     auto root = dir / "cvs";

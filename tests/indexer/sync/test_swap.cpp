@@ -79,7 +79,7 @@ TEST_CASE("swap: --full while readers hold the old index") {
     CHECK((answered == 2 || answered == 3));
 }
 
-TEST_CASE("swap: a full rebuild is invisible until committed; an abandoned one is deleted") {
+TEST_CASE("swap: a full rebuild is invisible until committed, an abandoned one is deleted") {
     TempDir dir;
     auto root = dir / "cvs";
     write_file(root / "ada.json", profile_json("Ada Park"));

@@ -175,7 +175,7 @@ TEST_CASE("a known employer that ends like a unit, and a role named after a univ
           {{"University of Helsinki", "University Lecturer", 2019, std::nullopt, true, work}});
 }
 
-TEST_CASE("the header's postal address and 'Last updated' date are no affiliation; an honour is no school") {
+TEST_CASE("the header's postal address and 'Last updated' date are no affiliation, an honour is no school") {
     cvsearch::readers::TextDocument d;
     d.text =
         "# Ada Byron\n\n"

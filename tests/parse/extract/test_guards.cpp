@@ -218,7 +218,7 @@ TEST_CASE("pdftotext small caps are joined, initials are not") {
     CHECK(guard_name("J Smith") == "J Smith");
 }
 
-TEST_CASE("a name is never a heading or a nationality line; honorifics and post-nominals go") {
+TEST_CASE("a name is never a heading or a nationality line, honorifics and post-nominals go") {
     CHECK(guard_name("Technical Strengths") == "");
     CHECK(guard_name("Media Assets") == "");
     CHECK(guard_name("About") == "");
@@ -261,7 +261,7 @@ TEST_CASE("a venue slot holding authors or a title before the venue keeps the ve
     CHECK(p.publications[2].venue_raw == "");
 }
 
-TEST_CASE("a venue named in a biography paragraph is no publication; a news item's is") {
+TEST_CASE("a venue named in a biography paragraph is no publication, a news item's is") {
     Profile bio = extract_text(
         "Avery Quinlan\n\nAvery is a researcher with experience in model interpretability and in the evaluation of "
         "language models for scientific text, with publications at ACL and NeurIPS 2025 and spotlights at several workshops.\n\n"

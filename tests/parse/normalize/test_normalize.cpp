@@ -94,7 +94,7 @@ TEST_CASE("organizers, tracks, places and a workshop's own name still give the k
     for (const auto& r : rows) CHECK_MESSAGE(venue_value(r.raw) == r.canonical, r.raw << " -> " << venue_value(r.raw));
 }
 
-TEST_CASE("normalize_profile fills venues and kinds; status words give no venue") {
+TEST_CASE("normalize_profile fills venues and kinds, status words give no venue") {
     Profile p;
     p.publications.push_back({"T1", {}, "", "SOSP '23", 2023, PublicationKind::other});
     p.publications.push_back({"T2", {}, "", "Preprint", 2024, PublicationKind::other});

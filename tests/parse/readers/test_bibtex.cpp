@@ -96,7 +96,7 @@ Intro to Things, 2020
     CHECK(pre->venue == "arXiv");
 }
 
-TEST_CASE("parse/readers: BibTeX \\bibliography{} prints the cited keys only; a lone \\cite is written in place") {
+TEST_CASE("parse/readers: BibTeX \\bibliography{} prints the cited keys only, a lone \\cite is written in place") {
     cvsearch::testing::TempDir dir;
     cvsearch::testing::write_file(dir / "mypubs.bib", kBib);
     Profile p = parse_in(dir, R"(\documentclass{article}
