@@ -34,7 +34,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 quick=${TORTURE_QUICK:-0}
 if [[ "$quick" == 1 ]]; then
-  : "${CRASH_KILLS:=6}" "${CRASH_FILES:=200}" "${STRESS_SECONDS:=10}" "${ABUSE_SECONDS:=8}" "${FUZZ_SECONDS:=20}"
+  : "${CRASH_KILLS:=6}" "${CRASH_FILES:=200}" "${STRESS_SECONDS:=10}" "${ABUSE_SECONDS:=20}" "${FUZZ_SECONDS:=20}"
   : "${SWEEP_MB:=1 2 4}"
 else
   : "${CRASH_KILLS:=80}" "${CRASH_FILES:=1500}" "${STRESS_SECONDS:=60}" "${ABUSE_SECONDS:=60}" "${FUZZ_SECONDS:=600}"
