@@ -2,6 +2,7 @@
 #include "parse/extract/mentions.hpp"
 
 #include <algorithm>
+#include <unordered_set>
 #include <array>
 #include <cstring>
 #include <optional>
@@ -229,6 +230,7 @@ constexpr std::size_t sentence_window = 400;
 
 std::vector<Affiliation> mentioned_affiliations(const Block& block) {
     std::vector<Affiliation> out;
+    std::unordered_set<std::string> seen;  // institution_raw of out (a scan of out per mention was quadratic)
     std::vector<std::string> paragraph;
     auto scan = [&](const std::string& text) {
         std::string lower = text::ascii_lower(text);
@@ -267,8 +269,7 @@ std::vector<Affiliation> mentioned_affiliations(const Block& block) {
                                                "studied", "b.s", "m.s", "undergraduate"}) && before.find("postdoc") == std::string::npos
                              ? AffiliationKind::education
                              : AffiliationKind::work;
-                if (std::none_of(out.begin(), out.end(), [&](const Affiliation& x) { return x.institution_raw == a.institution_raw; }))
-                    out.push_back(std::move(a));
+                if (seen.insert(a.institution_raw).second) out.push_back(std::move(a));
             }
         }
     };
