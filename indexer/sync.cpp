@@ -24,6 +24,7 @@
 #include "parse/normalize/normalize.hpp"
 #include "vocabulary/pair_terms.hpp"
 #include "indexer/part_writer.hpp"
+#include "indexer/profile_ids.hpp"
 #include "vocabulary/schema.hpp"
 #include "indexer/shard_writer.hpp"
 #include "vocabulary/shards.hpp"
@@ -327,23 +328,6 @@ bool is_per_profile(ErrorCode code) {
 
 }  // namespace
 
-std::string profile_id_for(const fs::path& root, const fs::path& file) {
-    fs::path rel;
-    if (root == file || root.empty()) {
-        rel = file.filename();
-    } else {
-        rel = file.lexically_relative(root);
-        if (rel.empty() || *rel.begin() == "..") rel = file.filename();
-    }
-    std::string stem = rel.stem().string();
-    if (stem.size() > 7 && text::ascii_lower(stem.substr(stem.size() - 7)) == ".resume") stem.resize(stem.size() - 7);
-    fs::path parent = rel.parent_path();
-    std::string lower = text::ascii_lower(stem);
-    if ((lower == "resume" || lower == "cv") && !parent.empty()) return parent.generic_string();
-    return parent.empty() ? stem : (parent / stem).generic_string();
-}
-
-
 namespace {
 
 /// What pass 2 made of one file: its profiles, with their ids, or why it failed.
@@ -374,11 +358,10 @@ FileOutcome read_profiles(const FoundFile& f, const SyncOptions& options, std::c
     }
     const std::string base = profile_id_for(f.root, f.file);
     const std::string stem = f.file.stem().string();
-    std::size_t without_id =
-        std::count_if(profiles.begin(), profiles.end(), [&](const Profile& p) { return p.id == stem || p.id.empty(); });
     std::size_t n = 0;
-    for (auto& p : profiles) {
-        if (p.id == stem || p.id.empty()) p.id = without_id > 1 ? base + "#" + std::to_string(++n) : base;
+    for (auto& p : profiles) {  // a declared id stays inside its file (indexer/profile_ids.hpp)
+        const std::string declared = p.id == stem ? std::string() : p.id;
+        p.id = indexing::profile_id_in_file(base, declared, ++n, profiles.size());
         std::string hash = schema::extraction_key(p.source.content_hash);
         FileOutcome::Entry e;
         e.id = p.id;
@@ -387,17 +370,6 @@ FileOutcome read_profiles(const FoundFile& f, const SyncOptions& options, std::c
         out.entries.push_back(std::move(e));
     }
     return out;
-}
-
-/// Takes back a profile a build thread wrote although an earlier file owns its
-/// id: the file is read again (a rare case) for the profile's words.
-void remove_from_part(indexing::PartWriter& part, const FoundFile& f, const std::string& id, const SyncOptions& options) {
-    std::chrono::milliseconds unused{0};
-    for (const auto& e : read_profiles(f, options, unused).entries)
-        if (e.id == id) return part.remove(e.profile);
-    Profile p;  // the file changed meanwhile: its document goes, its spelling counts stay
-    p.id = id;
-    part.remove(p);
 }
 
 /// How many files (evenly spread over those to index) a new index's pair words
@@ -585,19 +557,39 @@ SyncReport index_directory(const SyncOptions& given) {
         failed_paths.insert(path);
     };
 
+    // Files that give the same path id (alice.md and alice.txt): the file the
+    // index has the id from keeps it, the others are refused, every run, in
+    // incremental and full runs alike; none of them if no one holds it yet.
+    std::vector<std::string> path_ids(files.size()), paths(files.size());
+    std::vector<bool> holds(files.size(), false);
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        path_ids[i] = profile_id_for(files[i].root, files[i].file);
+        paths[i] = files[i].path;
+        auto it = by_source.find(files[i].path);
+        if (it != by_source.end())
+            holds[i] = std::any_of(it->second.begin(), it->second.end(),
+                                   [&](const IndexedProfile* p) { return indexing::id_belongs_to(p->id, path_ids[i]); });
+    }
+    for (const auto& claim : indexing::refused_claims(path_ids, paths, holds)) {
+        fail(files[claim.file].path, ErrorCode::usage, claim.reason);
+        skip[claim.file] = true;
+        if (options.on_file) options.on_file(files[claim.file].file, ++done, files.size());
+    }
+
     // Pass 1 (updates only): files with the content hash their profiles were
-    // indexed with are not parsed again. Their ids are taken first, so a new file
-    // cannot steal an id from an unchanged one.
+    // indexed with, under the ids their path gives, are not parsed again.
     if (!options.full) {
         Timed timed{report.parse_time};
         std::string bytes;
         for (std::size_t i = 0; i < files.size(); ++i) {
             auto it = by_source.find(files[i].path);
-            if (it == by_source.end()) continue;
+            if (skip[i] || it == by_source.end()) continue;
             if (!read_bytes(files[i].file, options.parse.max_file_bytes, bytes)) continue;  // pass 2 reports it
             const std::string hash = schema::extraction_key(text::content_hash(bytes));
             if (!std::all_of(it->second.begin(), it->second.end(),
-                             [&](const IndexedProfile* p) { return p->content_hash == hash; }))
+                             [&](const IndexedProfile* p) {
+                                 return p->content_hash == hash && indexing::id_belongs_to(p->id, path_ids[i]);
+                             }))
                 continue;
             for (const IndexedProfile* p : it->second) id_owner.emplace(p->id, files[i].path);
             report.unchanged += it->second.size();
@@ -618,11 +610,6 @@ SyncReport index_directory(const SyncOptions& given) {
     const std::size_t jobs = build_threads(options, writer && !layout && indexing::WriterParts::accepts_parts(*writer), todo.size());
     std::vector<std::optional<indexing::PartWriter>> parts;
     std::vector<FileOutcome> outcomes(files.size());
-    auto part_of = [&](std::size_t k) {  // the share todo[k] was in
-        std::size_t t = 0;
-        while (share_start(todo.size(), jobs, t + 1) <= k) ++t;
-        return t;
-    };
     if (jobs > 1) {
         for (std::size_t t = 0; t < jobs; ++t) parts.emplace_back(indexing::WriterParts::make_part(*writer, options.segment_docs));
         parse_into_parts(files, todo, options, parts, outcomes, done, report);
@@ -637,11 +624,10 @@ SyncReport index_directory(const SyncOptions& given) {
         if (out.failure) fail(f.path, out.failure->code(), out.failure->message());
         for (auto& e : out.entries) {
             const std::string& id = e.id;
-            auto [owner, inserted] = id_owner.emplace(id, f.path);
-            if (!inserted) {
-                if (e.written) remove_from_part(*parts[part_of(k)], f, id, options);  // an earlier range has it
+            const bool inserted = id_owner.emplace(id, f.path).second;
+            if (!inserted) {  // ids of different files never meet: this file gives one twice
                 fail(f.path, ErrorCode::parse,
-                     "profile id \"" + id + "\" is also used by " + owner->second + "; give one of them another \"id\"");
+                     "profile id \"" + id + "\" is given to two profiles of this file; give one of them another \"id\"");
                 continue;
             }
             auto old = indexed.find(id);

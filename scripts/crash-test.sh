@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Crash-safety test, long version: kills `cvsearch index` with SIGKILL at random
-# moments (incremental runs and --full rebuilds, every third run) over a
+# moments (in turn an incremental run, an incremental run that compacts into a
+# new generation (--compact-growth 1), and a --full rebuild) over a
 # generated folder of profile files, and after every kill checks that the index
 # opens, that xapian-check passes on the current generation, and that it holds
 # exactly the old or the new set of profile ids. A final run must then
@@ -20,7 +21,7 @@ seed="${3:-}"
 
 command -v xapian-check >/dev/null || echo "note: xapian-check not found (apt-get install xapian-tools); using Xapian::Database::check" >&2
 scripts/build.sh >/dev/null
-test_binary="$build_dir/tests/test_sync"
+test_binary="$build_dir/tests/test_indexer_sync"
 cli_binary="$build_dir/cli/cvsearch"
 [[ -x "$test_binary" && -x "$cli_binary" ]] || { echo "crash-test: $test_binary or $cli_binary missing after the build" >&2; exit 2; }
 

@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -81,6 +82,17 @@ class Child {
     }
 
     void kill(int sig) { ::kill(pid_, sig); }
+
+    /// Collects output for at most `limit`; true as soon as the child closed
+    /// both pipes (it has exited, or is exiting), false when the time is up.
+    bool closed_within(std::chrono::duration<double> limit) {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(limit);
+        for (;;) {
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
+            if (left.count() <= 0) return out_ < 0 && err_ < 0;
+            if (!pump(static_cast<int>(std::min<long long>(left.count(), 50)))) return true;
+        }
+    }
 
     /// Waits for the exit, collecting the rest of the output.
     RunResult finish() {

@@ -49,6 +49,12 @@ struct WriterParts;  // the library's parallel build (indexer/part_writer.hpp)
 /// extension is dropped too ("kaist/lee.resume.json" -> "kaist/lee"), and a file
 /// named resume.* or cv.* stands for its directory ("hannah/resume.json" -> "hannah").
 /// When `file` is `root` itself (a single file was given), the id is its stem.
+/// The id is clean: a name that is not well-formed UTF-8, or holds control
+/// characters, bidirectional overrides or '#', gives an id with each of those
+/// replaced by '_' and "~" plus 8 hex digits of a hash of the raw name
+/// appended ("bad\xff.md" -> "bad_~aa11d8a5"), the same on every run.
+/// The path owns the id: an "id" a profile JSON declares does not replace it
+/// (a file of several profiles gives "PATHID#DECLARED", or "PATHID#n").
 std::string profile_id_for(const std::filesystem::path& root, const std::filesystem::path& file);
 
 // ---- the writer -------------------------------------------------------------------
@@ -284,8 +290,11 @@ struct SyncReport {
 /// file is gone are removed (unless keep_missing). The lock is taken before
 /// any file is parsed, so a second run fails (or waits) at once.
 /// Throws Error for what stops the whole run: a missing root (io), a locked or
-/// unusable index (index_locked, index_incompatible, index_corrupt), a duplicate
-/// profile id is reported as a failure of the second file.
+/// unusable index (index_locked, index_incompatible, index_corrupt). Files that
+/// give the same profile id (alice.md and alice.txt) are reported in failed on
+/// every run: the file the index already holds that id from keeps it, and
+/// with no such file none of them is indexed; the order of the walk never
+/// decides, in incremental and full runs alike.
 SyncReport index_directory(const SyncOptions& options);
 
 }  // namespace cvsearch

@@ -181,6 +181,24 @@ static std::vector<std::string> split_slash(const std::string& part) {
     return {a, b};
 }
 
+// `s` with each `abbrev` that starts a word (`abbrev` and `with` end in a
+// space) replaced by `with`, in one pass: a replace() in place per match is
+// quadratic on a long run of them.
+static std::string expand_word(const std::string& s, std::string_view abbrev, std::string_view with) {
+    std::string out;
+    std::size_t from = 0;
+    for (std::size_t at = s.find(abbrev); at != std::string::npos; at = s.find(abbrev, at + 1)) {
+        if (at != 0 && s[at - 1] != ' ') continue;
+        out.append(s, from, at - from);
+        out += with;
+        from = at + abbrev.size();
+        at = from - 1;
+    }
+    if (from == 0) return s;
+    out.append(s, from);
+    return out;
+}
+
 // The institution's name without what the venue table would not know it by:
 // "Quillsoft Inc." -> "Quillsoft", "Example University (EU)" -> "Example
 // University". A name the institution table knows as written is kept.
@@ -188,9 +206,7 @@ static std::string tidy_name(const std::string& raw) {
     if (normalize::find_institution(raw)) return raw;
     std::string s(text::trim(raw));
     // "Princeton Univ." is "Princeton University".
-    for (std::string_view abbrev : {"Univ. ", "Univ "})
-        for (std::size_t at = s.find(abbrev); at != std::string::npos; at = s.find(abbrev, at + 1))
-            if (at == 0 || s[at - 1] == ' ') s.replace(at, abbrev.size(), "University ");
+    for (std::string_view abbrev : {"Univ. ", "Univ "}) s = expand_word(s, abbrev, "University ");
     for (std::string_view abbrev : {" Univ.", " Univ"})
         if (s.size() > abbrev.size() && s.compare(s.size() - abbrev.size(), abbrev.size(), abbrev) == 0)
             s.replace(s.size() - abbrev.size(), abbrev.size(), " University");

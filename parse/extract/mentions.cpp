@@ -2,6 +2,7 @@
 #include "parse/extract/mentions.hpp"
 
 #include <algorithm>
+#include <unordered_set>
 #include <array>
 #include <cstring>
 #include <optional>
@@ -224,8 +225,12 @@ std::string next_word_after(std::string_view s, std::size_t at, const std::strin
 
 }  // namespace
 
+/// How far from a mention its sentence is looked at, each side (bytes).
+constexpr std::size_t sentence_window = 400;
+
 std::vector<Affiliation> mentioned_affiliations(const Block& block) {
     std::vector<Affiliation> out;
+    std::unordered_set<std::string> seen;  // institution_raw of out (a scan of out per mention was quadratic)
     std::vector<std::string> paragraph;
     auto scan = [&](const std::string& text) {
         std::string lower = text::ascii_lower(text);
@@ -235,9 +240,16 @@ std::vector<Affiliation> mentioned_affiliations(const Block& block) {
                 std::string run = capitalized_run(text, start);
                 if (run.empty()) continue;
                 // The sentence around the mention: "invited for a talk at X" is no affiliation.
-                std::size_t sb = lower.rfind(". ", at);
-                std::size_t se = lower.find(". ", at);
-                std::string sentence = " " + lower.substr(sb == std::string::npos ? 0 : sb, (se == std::string::npos ? lower.size() : se) - (sb == std::string::npos ? 0 : sb)) + " ";
+                // At most sentence_window bytes each side: a long paragraph without ". "
+                // was copied whole for each mention in it (quadratic: 1 MB took 300 s).
+                const std::string_view lv = lower;
+                const std::size_t lo = at > sentence_window ? at - sentence_window : 0;
+                const std::size_t hi = std::min(lv.size(), at + sentence_window);
+                const std::size_t back = lv.substr(lo, std::min(lv.size(), at + 2) - lo).rfind(". ");
+                const std::size_t ahead = lv.substr(at, hi - at).find(". ");
+                const std::size_t sb = back == std::string_view::npos ? lo : lo + back;
+                const std::size_t se = ahead == std::string_view::npos ? hi : at + ahead;
+                std::string sentence = " " + lower.substr(sb, se - sb) + " ";
                 if (is_trap(sentence)) continue;
                 bool known = normalize::find_institution(run).has_value();
                 InstitutionStrength s = institution_strength(run);
@@ -257,8 +269,7 @@ std::vector<Affiliation> mentioned_affiliations(const Block& block) {
                                                "studied", "b.s", "m.s", "undergraduate"}) && before.find("postdoc") == std::string::npos
                              ? AffiliationKind::education
                              : AffiliationKind::work;
-                if (std::none_of(out.begin(), out.end(), [&](const Affiliation& x) { return x.institution_raw == a.institution_raw; }))
-                    out.push_back(std::move(a));
+                if (seen.insert(a.institution_raw).second) out.push_back(std::move(a));
             }
         }
     };

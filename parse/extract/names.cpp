@@ -409,31 +409,45 @@ void scan_plain_emails(std::string_view s, std::vector<std::string>& out) {
 }
 
 // "jane [at] cs [dot] example [dot] edu", "jane (at) example.edu", "jane at example dot edu".
+/// Replaces every `pat` in `lower` (and the same span of `out`, which has the
+/// same length) with `with`, left to right in one pass: linear, where a loop of
+/// find() from the start and replace() in place is quadratic on a long run of
+/// markers. With `eat_spaces`, the spaces around each match go too.
+void replace_marker_pass(std::string& out, std::string& lower, std::string_view pat, std::string_view with, bool eat_spaces) {
+    std::size_t at = lower.find(pat);
+    if (at == std::string::npos) return;
+    std::string new_out, new_lower;
+    new_out.reserve(out.size());
+    new_lower.reserve(lower.size());
+    std::size_t from = 0;
+    for (; at != std::string::npos; at = lower.find(pat, from)) {
+        std::size_t e = at + pat.size();
+        new_out.append(out, from, at - from);
+        new_lower.append(lower, from, at - from);
+        if (eat_spaces) {
+            while (!new_lower.empty() && new_lower.back() == ' ') new_lower.pop_back(), new_out.pop_back();
+            while (e < lower.size() && lower[e] == ' ') ++e;
+        }
+        new_out += with;
+        new_lower += with;
+        from = e;
+    }
+    new_out.append(out, from);
+    new_lower.append(lower, from);
+    out = std::move(new_out);
+    lower = std::move(new_lower);
+}
+
 std::string deobfuscate(std::string_view s) {
     std::string out(s);
     std::string lower = text::ascii_lower(s);
     auto replace_marker = [&](std::string_view word, std::string_view with, bool bare) {
         for (const char* open : {"[", "(", "{", "<"}) {
             const char close = *open == '[' ? ']' : *open == '(' ? ')' : *open == '{' ? '}' : '>';
-            for (std::string pat : {std::string(open) + std::string(word) + close, std::string(open) + " " + std::string(word) + " " + close}) {
-                std::size_t at;
-                while ((at = lower.find(pat)) != std::string::npos) {
-                    std::size_t b = at, e = at + pat.size();
-                    while (b > 0 && lower[b - 1] == ' ') --b;
-                    while (e < lower.size() && lower[e] == ' ') ++e;
-                    out.replace(b, e - b, with);
-                    lower.replace(b, e - b, with);
-                }
-            }
+            for (std::string pat : {std::string(open) + std::string(word) + close, std::string(open) + " " + std::string(word) + " " + close})
+                replace_marker_pass(out, lower, pat, with, true);
         }
-        if (bare) {
-            std::string pat = " " + std::string(word) + " ";
-            std::size_t at;
-            while ((at = lower.find(pat)) != std::string::npos) {
-                out.replace(at, pat.size(), with);
-                lower.replace(at, pat.size(), with);
-            }
-        }
+        if (bare) replace_marker_pass(out, lower, " " + std::string(word) + " ", with, false);
     };
     // Bare " at " / " dot " only when both occur: "jane at example dot edu".
     bool bare = lower.find(" at ") != std::string::npos && lower.find(" dot ") != std::string::npos;

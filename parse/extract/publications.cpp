@@ -116,14 +116,18 @@ std::optional<int> take_leading_year(std::string& line) {
 }
 
 // "SAA'25" -> "SAA '25": the two-digit year set apart, as "SOSP '23" is usually written.
-std::string spaced_year(std::string v) {
-    for (std::size_t i = 1; i + 2 < v.size(); ++i) {
-        bool apostrophe = v[i] == '\'';
-        if (apostrophe && std::isalpha(static_cast<unsigned char>(v[i - 1])) && std::isdigit(static_cast<unsigned char>(v[i + 1])) &&
-            std::isdigit(static_cast<unsigned char>(v[i + 2])) && (i + 3 == v.size() || !std::isalnum(static_cast<unsigned char>(v[i + 3]))))
-            v.insert(i, " ");
+// One pass into a new string (an insert() in place per year is quadratic on a long venue).
+std::string spaced_year(const std::string& v) {
+    std::string out;
+    out.reserve(v.size() + 8);
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (i >= 1 && i + 2 < v.size() && v[i] == '\'' && std::isalpha(static_cast<unsigned char>(v[i - 1])) &&
+            std::isdigit(static_cast<unsigned char>(v[i + 1])) && std::isdigit(static_cast<unsigned char>(v[i + 2])) &&
+            (i + 3 == v.size() || !std::isalnum(static_cast<unsigned char>(v[i + 3]))))
+            out.push_back(' ');
+        out.push_back(v[i]);
     }
-    return v;
+    return out;
 }
 
 Publication make_publication(const RawEntry& e, PublicationKind section_kind) {

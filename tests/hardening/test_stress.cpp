@@ -4,9 +4,11 @@
 // the final index must pass xapian-check.
 //
 // The ctest run lasts CVSEARCH_STRESS_SECONDS (default 3); scripts/stress.sh
-// runs it for 60 s.
+// runs it for 60 s, scripts/torture.sh with `cvsearch serve` reading the same
+// index over HTTP (CVSEARCH_STRESS_DB).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -60,8 +62,11 @@ long pause_ms() {
 }  // namespace
 
 TEST_CASE("stress: 8 readers search while a writer commits and swaps") {
+    // CVSEARCH_STRESS_DB: write the index there instead (a new path), so that
+    // another process can read it meanwhile (scripts/torture.sh serves it).
     TempDir dir;
-    const fs::path db = dir / "db";
+    const char* shared_db = std::getenv("CVSEARCH_STRESS_DB");
+    const fs::path db = shared_db && *shared_db ? fs::path(shared_db) : dir / "db";
     {
         IndexWriter w(db);
         for (int i = 0; i < anchors; ++i) w.put(stress_profile("anchor" + std::to_string(i), 0, true));
@@ -83,6 +88,7 @@ TEST_CASE("stress: 8 readers search while a writer commits and swaps") {
         if (first_error.empty()) first_error = what;
     };
 
+    std::vector<std::vector<float>> latencies(8);  // seconds per search, for the p99
     std::vector<std::thread> readers;
     for (int t = 0; t < 8; ++t) {
         readers.emplace_back([&, t] {
@@ -102,7 +108,9 @@ TEST_CASE("stress: 8 readers search while a writer commits and swaps") {
                     }
                     req.limit = 5;
                     op = "search";
+                    const auto started = std::chrono::steady_clock::now();
                     SearchResults r = s.search(req);
+                    latencies[t].push_back(std::chrono::duration<float>(std::chrono::steady_clock::now() - started).count());
                     ++searches;
                     if (req.query == "anchorite" && r.total != anchors) ++inconsistent;
                     if (n % 10 == 0) {
@@ -150,9 +158,14 @@ TEST_CASE("stress: 8 readers search while a writer commits and swaps") {
     stop = true;
     for (auto& r : readers) r.join();
 
+    std::vector<float> all;
+    for (const auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
+    std::sort(all.begin(), all.end());
+    auto quantile = [&](double q) { return all.empty() ? 0.0 : 1000.0 * all[std::min(all.size() - 1, static_cast<std::size_t>(q * all.size()))]; };
     MESSAGE("stress " << duration.count() << " s, " << commit_pause.count() << " ms between commits: " << searches.load() << " searches, " << commits.load() << " commits, "
                       << swaps.load() << " full swaps, " << errors.load() << " errors, " << inconsistent.load()
-                      << " inconsistent");
+                      << " inconsistent; search latency p50 " << quantile(0.5) << " ms, p99 " << quantile(0.99) << " ms, max "
+                      << quantile(1.0) << " ms");
     CHECK_MESSAGE(errors.load() == 0, first_error);
     CHECK(inconsistent.load() == 0);
     CHECK(searches.load() > 0);

@@ -34,7 +34,7 @@ TEST_CASE("index_directory: ids from relative paths, bad files reported, not fat
     auto root = dir / "cvs";
     write_file(root / "kaist" / "ada-park.json", profile_json("Ada Park"));
     write_file(root / "ben" / "resume.json", profile_json("Ben Ito"));
-    write_file(root / "given.json", profile_json("Cy Dorn", "people/cy"));  // the JSON's own id wins
+    write_file(root / "given.json", profile_json("Cy Dorn", "people/cy"));  // the path's id, not the JSON's
     write_file(root / "broken.json", "{\"name\": ");                         // malformed
     write_file(root / "notes.csv", "not a profile file");                    // ignored extension
     write_file(root / ".hidden" / "x.json", profile_json("Hidden"));         // hidden folder skipped
@@ -50,7 +50,7 @@ TEST_CASE("index_directory: ids from relative paths, bad files reported, not fat
     CHECK(r.failed[0].path == (root / "broken.json").string());
     CHECK(r.failed[0].code == ErrorCode::parse);
     CHECK_FALSE(r.failed[0].reason.empty());
-    CHECK(indexed_ids(opt.db) == std::vector<std::string>{"ben", "kaist/ada-park", "people/cy"});
+    CHECK(indexed_ids(opt.db) == std::vector<std::string>{"ben", "given", "kaist/ada-park"});
 
     Searcher s(opt.db);
     SearchRequest req;
@@ -101,16 +101,19 @@ TEST_CASE("index_directory: second run updates changed files, keeps unchanged, r
 TEST_CASE("index_directory: duplicate ids and a missing root") {
     TempDir dir;
     auto root = dir / "cvs";
-    write_file(root / "one.json", profile_json("Ada Park", "same"));
+    write_file(root / "one.json", profile_json("Ada Park", "same"));  // a declared id takes nothing
     write_file(root / "two.json", profile_json("Ben Ito", "same"));
+    write_file(root / "same.json", profile_json("Cy Dorn"));
+    write_file(root / "same.txt", "Di Olu\nResearch interests: consensus\n");  // one path id, two files
     SyncOptions opt;
     opt.roots = {root};
     opt.db = dir / "index.db";
     SyncReport r = index_directory(opt);
-    CHECK(r.total == 1);
-    REQUIRE(r.failed.size() == 1);
-    CHECK(r.failed[0].path == (root / "two.json").string());
-    CHECK(r.failed[0].reason.find("same") != std::string::npos);
+    CHECK(indexed_ids(opt.db) == std::vector<std::string>{"one", "two"});
+    REQUIRE(r.failed.size() == 2);
+    CHECK(r.failed[0].path == (root / "same.json").string());
+    CHECK(r.failed[1].path == (root / "same.txt").string());
+    CHECK(r.failed[0].reason.find("\"same\"") != std::string::npos);
 
     opt.roots = {dir / "nope"};
     try {

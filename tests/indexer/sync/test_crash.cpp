@@ -69,7 +69,7 @@ const char* const kTopics[] = {"consensus protocols", "program synthesis", "comp
 
 }  // namespace
 
-TEST_CASE("crash: SIGKILL at random moments leaves the old or the new index, never a mix") {
+TEST_CASE("crash: SIGKILL at random moments of incremental, compacting and full runs leaves the old or the new index, never a mix") {
     REQUIRE_FALSE(cli_binary().empty());  // ctest sets CVSEARCH_BINARY
     const long kills = env_number("CVSEARCH_CRASH_KILLS", 5);
     const long nfiles = env_number("CVSEARCH_CRASH_FILES", 300);
@@ -111,8 +111,14 @@ TEST_CASE("crash: SIGKILL at random moments leaves the old or the new index, nev
     REQUIRE(first.exit_code == 0);
     REQUIRE(ids_in(db) == keys());
 
-    long mid_run = 0, saw_old = 0, saw_new = 0;
-    double expected_full = full_seconds, expected_update = full_seconds / 2;
+    // Three kinds of run in turn: an update in place, an update that compacts
+    // into a new generation (--compact-growth 1: after every update), and a
+    // full rebuild swapped in.
+    enum Kind { update, compacting, full_rebuild };
+    const char* const kind_names[] = {"incremental", "compacting", "--full"};
+    long mid_run = 0, saw_old = 0, saw_new = 0, check_failures = 0, mixes = 0;
+    long mid_run_of[3] = {0, 0, 0};
+    double expected_of[3] = {full_seconds / 2, full_seconds, full_seconds};
     for (long k = 0; k < kills; ++k) {
         const std::set<std::string> old_ids = ids_in(db);
         // Change a random share of the files: delete, modify, add.
@@ -132,42 +138,56 @@ TEST_CASE("crash: SIGKILL at random moments leaves the old or the new index, nev
         for (long i = 0; i < n; ++i) write_profile(next++);
         const std::set<std::string> new_ids = keys();
 
-        const bool full = k % 3 == 2;
+        const Kind kind = static_cast<Kind>(k % 3);
+        const bool full = kind == full_rebuild;
         std::vector<std::string> args = base;
         if (full) args.push_back("--full");
+        if (kind == compacting) args.insert(args.end(), {"--compact-growth", "1"});
         // Kill somewhere in [0, 1.3 x the expected run time], so that some kills
         // land before the commit, some during it and some after the run.
-        double& expected = full ? expected_full : expected_update;
+        double& expected = expected_of[kind];
         const auto delay = std::chrono::duration<double>(uniform(0.0, expected * 1.3));
 
         const auto spawned = std::chrono::steady_clock::now();
         Child c(args);
-        std::this_thread::sleep_for(delay);
-        c.kill(SIGKILL);
-        RunResult r = c.finish();
+        // Kill at the chosen moment unless the run ended before it (then the
+        // run's own time, not the delay, is the next estimate).
+        const bool ended = c.closed_within(delay);
         const double ran = std::chrono::duration<double>(std::chrono::steady_clock::now() - spawned).count();
+        if (!ended) c.kill(SIGKILL);
+        RunResult r = c.finish();
         if (r.signal == SIGKILL) {
             ++mid_run;
+            ++mid_run_of[kind];
             expected = std::max(expected, delay.count() * 1.2);  // it needed longer than that
         } else {
             CHECK_MESSAGE(r.exit_code == 0, r.err);
             expected = ran;
         }
 
-        INFO("kill " << k + 1 << (full ? " (--full)" : "") << " after " << delay.count() << " s (ran " << ran << " s); old "
+        INFO("kill " << k + 1 << " (" << kind_names[kind] << ") after " << delay.count() << " s (ran " << ran << " s); old "
                      << describe(old_ids) << ", new " << describe(new_ids));
         const fs::path current = current_db_dir(db);
         std::string check_output;
-        CHECK_MESSAGE(xapian_check_passes(current, check_output), check_output);
+        const bool check_passed = xapian_check_passes(current, check_output);
+        check_failures += !check_passed;
+        CHECK_MESSAGE(check_passed, check_output);
         const std::set<std::string> now = ids_in(db);
+        mixes += now != old_ids && now != new_ids;
         CHECK_MESSAGE((now == old_ids || now == new_ids), "the index holds " << describe(now) << ", a mix");
         saw_old += now == old_ids && now != new_ids;
         saw_new += now == new_ids && now != old_ids;
         CHECK_NOTHROW(Searcher{db});
     }
-    MESSAGE(mid_run << " of " << kills << " kills landed while the indexer was running; the index then held the old ids "
-                    << saw_old << " times, the new ids " << saw_new << " times (first build " << full_seconds
-                    << " s; last estimates: update " << expected_update << " s, full " << expected_full << " s)");
+    MESSAGE(mid_run << " of " << kills << " kills landed while the indexer was running (incremental " << mid_run_of[update]
+                    << ", compacting " << mid_run_of[compacting] << ", --full " << mid_run_of[full_rebuild]
+                    << "); the index then held the old ids " << saw_old << " times, the new ids " << saw_new
+                    << " times (first build " << full_seconds << " s; last estimates: update " << expected_of[update]
+                    << " s, compacting " << expected_of[compacting] << " s, full " << expected_of[full_rebuild] << " s)");
+    // One line for scripts/torture.sh.
+    MESSAGE("crash summary: kills=" << kills << " mid_run=" << mid_run << " incremental=" << mid_run_of[update]
+                                    << " compacting=" << mid_run_of[compacting] << " full=" << mid_run_of[full_rebuild]
+                                    << " check_failures=" << check_failures << " mixes=" << mixes << " seed=" << seed);
 
     // Recovery: the next run completes, and only the current generation is left.
     RunResult last = run_cli({"index", root.string(), "--db", db.string(), "--quiet", "--grace", "0"});

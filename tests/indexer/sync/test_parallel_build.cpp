@@ -53,14 +53,17 @@ std::string failures(const SyncReport& r) {
 }
 
 /// The bundled sample profiles (all formats, a JSON Lines file of several
-/// profiles, PDFs), a broken file, and one id claimed by the first and the
-/// last file, so that the two threads' ranges disagree about it.
+/// profiles, PDFs), a broken file, two files whose declared ids are equal
+/// (ignored: ids come from paths, so both are indexed), and two files with
+/// one path id (both refused before any thread starts).
 fs::path make_corpus(const TempDir& dir) {
     const fs::path root = dir / "cvs";
     fs::create_directories(root / "samples");
     fs::copy(source_dir() / "data" / "profiles", root / "samples", fs::copy_options::recursive);
     write_file(root / "aaa-first.json", profile_json("Aino Aalto", "stream processing", "\"id\": \"shared-id\""));
     write_file(root / "zzz-last.json", profile_json("Zoe Zamora", "program synthesis", "\"id\": \"shared-id\""));
+    write_file(root / "aa-shared.json", profile_json("Ada Aspen", "type theory"));
+    write_file(root / "aa-shared" / "cv.md", "# Ada Twin\n\nResearch interests: type theory\n");
     write_file(root / "samples" / "m-broken.json", "{\"name\": \"Half Written\", \"interests\": [");
     return root;
 }
@@ -98,8 +101,9 @@ TEST_CASE("parallel build: two and three threads build the index one thread buil
     }
     const SyncReport& one = reports[1];
     REQUIRE(one.added > 30);
-    CHECK(one.failed.size() == 2);  // the broken file, and the second claim on "shared-id"
-    CHECK(failures(one).find("zzz-last.json: profile id \"shared-id\" is also used by") != std::string::npos);
+    CHECK(one.failed.size() == 3);  // the broken file, and both claims on "aa-shared"
+    CHECK(failures(one).find("aa-shared.json: profile id \"aa-shared\" is also the id of") != std::string::npos);
+    CHECK(failures(one).find("cv.md: profile id \"aa-shared\" is also the id of") != std::string::npos);
     for (std::size_t run : {2, 3, 4}) {
         CAPTURE(run);
         CHECK(reports[run].added_ids == one.added_ids);
@@ -107,9 +111,12 @@ TEST_CASE("parallel build: two and three threads build the index one thread buil
         CHECK(reports[run].total == one.total);
         CHECK(dumps[run] == dumps[1]);
     }
-    // The first file keeps the shared id.
+    // A declared id takes nothing: both files keep their own; the shared path id is nobody's.
     Searcher s(dir / "index-2");
-    CHECK(s.profile("shared-id").value_or(Profile{}).name == "Aino Aalto");
+    CHECK_FALSE(s.profile("shared-id"));
+    CHECK(s.profile("aaa-first").value_or(Profile{}).name == "Aino Aalto");
+    CHECK(s.profile("zzz-last").value_or(Profile{}).name == "Zoe Zamora");
+    CHECK_FALSE(s.profile("aa-shared"));
 }
 
 TEST_CASE("parallel build: a part in segments opens and merges as the documents it holds, removals included") {
@@ -162,7 +169,7 @@ TEST_CASE("parallel build: a full rebuild in parallel keeps the last good versio
     opt.db = dir / "index";
     write_file(root / "samples" / "m-broken.json", profile_json("Half Written", "type systems"));
     const SyncReport first = index_directory(opt);
-    REQUIRE(first.failed.size() == 1);
+    REQUIRE(first.failed.size() == 2);  // the two files that give "aa-shared"
 
     write_file(root / "samples" / "m-broken.json", "{\"name\": \"Half Written\", \"interests\": [");
     opt.full = true;
