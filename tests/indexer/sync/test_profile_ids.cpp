@@ -111,7 +111,7 @@ TEST_CASE("profile ids: a file of several profiles keeps their declared ids unde
     CHECK(name_of(db, "twice#d") == "Di One");
 }
 
-TEST_CASE("profile ids: two files with one path id are reported every run; the holder keeps it, in both sort orders") {
+TEST_CASE("profile ids: two files with one path id are reported every run, the holder keeps it, in both sort orders") {
     // alice.md sorts before alice.txt: the holder is first in one round, second in the other.
     for (const char* holder : {"alice.md", "alice.txt"}) {
         CAPTURE(holder);
