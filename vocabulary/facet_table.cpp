@@ -225,6 +225,14 @@ std::vector<FacetValue> FacetTable::Counts::top(Facet facet, std::size_t limit, 
     return out;
 }
 
+std::vector<FacetValue> FacetTable::totals(Facet facet) const {
+    const std::size_t f = index_of(facet);
+    std::vector<FacetValue> out;
+    for (std::uint32_t id = facet_begin_[f]; id < facet_begin_[f + 1]; ++id)
+        if (totals_[id] > 0) out.push_back({values_[id], totals_[id]});
+    return out;
+}
+
 FacetTable::Counts& FacetTable::Counts::operator+=(const Counts& other) {
     if (other.table_ != table_) throw std::logic_error("FacetTable::Counts: adding the counts of another table");
     for (std::size_t i = 0; i < n_.size(); ++i) n_[i] += other.n_[i];

@@ -80,6 +80,9 @@ class FacetTable {
         const FacetTable* table_ = nullptr;
         std::vector<std::uint32_t> n_;  ///< value id -> count
     };
+    /// Every value of `facet` with its count over all documents (no order):
+    /// what a count-only match over the whole index would give, without one.
+    std::vector<FacetValue> totals(Facet facet) const;
     /// Counts the values of `facets` among `docids` (ascending, no
     /// duplicates, as a match yields them); the other facets count nothing.
     Counts count(const std::vector<Xapian::docid>& docids, const std::vector<Facet>& facets = all_facets()) const;

@@ -456,3 +456,21 @@ TEST_CASE("stats and every count path know the affiliation facet") {
     CHECK(count(a, Facet::institution, inst("Google")) == 1);
     CHECK(count(a, Facet::affiliation, inst("Google")) == 2);
 }
+
+TEST_CASE("FacetTable::totals: every value with its count over all profiles, as the spies count them") {
+    TempDir dir;
+    const auto db_path = build_fixture_index_without(dir, "epfl/ana-ruiz");  // a removed profile's docid stays
+    Xapian::Database db(db_path.string());
+    const auto table = search::FacetTable::build(db);
+    SearcherOptions spies;
+    spies.local_facet_table = false;
+    const IndexStats st = Searcher(db_path, spies).stats(1000);
+    for (Facet f : all_facets()) {
+        auto totals = table->totals(f);
+        auto counted = st.facets.at(f);
+        auto by_value = [](const FacetValue& a, const FacetValue& b) { return a.value < b.value; };
+        std::sort(totals.begin(), totals.end(), by_value);
+        std::sort(counted.begin(), counted.end(), by_value);
+        CHECK_MESSAGE(totals == counted, facet_name(f));
+    }
+}
