@@ -232,6 +232,17 @@ std::string_view trim(std::string_view s) noexcept {
     return s;
 }
 
+std::string without_brackets(std::string_view s) {
+    std::string out;
+    int depth = 0;
+    for (char c : s) {
+        if (c == '(' || c == '[') ++depth;
+        else if ((c == ')' || c == ']') && depth > 0) --depth;
+        else if (depth == 0) out.push_back(c);
+    }
+    return out;
+}
+
 std::string collapse_whitespace(std::string_view s) {
     std::string out;
     out.reserve(s.size());

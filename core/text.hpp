@@ -59,6 +59,11 @@ std::string_view trim_end_any(std::string_view s, std::initializer_list<std::str
 /// Replaces every run of white space with a single space and trims.
 std::string collapse_whitespace(std::string_view s);
 
+/// `s` without its bracketed groups, ( ) and [ ], nested or not:
+/// "FICAN West (Syöpäkeskus, UTU), Turku" -> "FICAN West , Turku". An
+/// unmatched closing bracket stays; an unclosed group runs to the end.
+std::string without_brackets(std::string_view s);
+
 /// Splits on a single character; empty fields are kept.
 std::vector<std::string_view> split(std::string_view s, char sep);
 

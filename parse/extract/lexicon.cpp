@@ -19,16 +19,6 @@ std::vector<std::string> tokens_of(std::string_view part) {
     return out;
 }
 
-std::string without_asides(std::string_view s) {
-    std::string out;
-    int depth = 0;
-    for (char c : s) {
-        if (c == '(' || c == '[') ++depth;
-        else if ((c == ')' || c == ']') && depth > 0) --depth;
-        else if (depth == 0) out.push_back(c);
-    }
-    return out;
-}
 
 bool contains(const std::unordered_set<std::string>& set, const std::string& w) { return set.count(w) > 0; }
 
@@ -168,7 +158,7 @@ bool starts_with_degree(std::string_view part) {
 }
 
 bool is_role(std::string_view part) {
-    std::string p = without_asides(part);
+    std::string p = text::without_brackets(part);
     if (starts_with_degree(p)) return true;
     std::string squashed;
     for (char c : p)
@@ -180,14 +170,14 @@ bool is_role(std::string_view part) {
 }
 
 bool is_role_named_after_place(std::string_view part) {
-    auto toks = tokens_of(without_asides(part));
+    auto toks = tokens_of(text::without_brackets(part));
     if (toks.size() < 2 || toks.size() > 3 || !contains(role_words(), toks.back())) return false;
     static const std::unordered_set<std::string> places = {"university", "college", "school", "institute", "hospital"};
     return contains(places, toks.front());
 }
 
 InstitutionStrength institution_strength(std::string_view part) {
-    std::string p = without_asides(part);
+    std::string p = text::without_brackets(part);
     auto toks = tokens_of(p);
     if (toks.empty() || toks.size() > 10) return InstitutionStrength::none;
     const std::string& first = toks.front();
@@ -317,7 +307,7 @@ bool is_field_of_study(std::string_view part) {
         "geography", "geology", "astronomy", "astrophysics", "bioinformatics", "biostatistics", "epidemiology", "computing",
         "technology", "business", "accounting", "marketing", "communications", "literature", "sociology", "anthropology",
         "arts", "music", "nursing", "pharmacy", "ecology", "genetics", "mechanics", "electronics", "robotics"};
-    auto toks = tokens_of(without_asides(part));
+    auto toks = tokens_of(text::without_brackets(part));
     if (toks.empty() || toks.size() > 8) return false;
     if (institution_strength(part) == InstitutionStrength::academic) return false;
     return std::any_of(toks.begin(), toks.end(), [&](const std::string& t) { return fields.count(t) > 0; }) &&

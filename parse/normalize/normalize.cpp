@@ -310,18 +310,6 @@ std::string with_university_spelled(std::string_view raw) {
 
 // ---- the registry tables (data/registry/), consulted when the hand tables know nothing ----
 
-// Text without its bracketed groups: "FICAN West (Syöpäkeskus, UTU), Turku" -> "FICAN West , Turku".
-std::string without_brackets(std::string_view s) {
-    std::string out;
-    int depth = 0;
-    for (char c : s) {
-        if (c == '(' || c == '[') ++depth;
-        else if ((c == ')' || c == ']') && depth > 0) --depth;
-        else if (depth == 0) out.push_back(c);
-    }
-    return out;
-}
-
 // The pieces of a line that may each be a name on their own: the whole line, then the
 // parts between commas, semicolons, bars and spaced dashes ("CEA, Saclay", "IBM Research
 // - Zurich"). With `brackets`, what is inside brackets is a part of its own ("...
@@ -336,7 +324,7 @@ std::vector<std::string> delimited_parts(std::string_view raw, bool brackets) {
         if (!p.empty() && std::find(parts.begin(), parts.end(), p) == parts.end()) parts.emplace_back(p);
     };
     add(raw);
-    std::string s = brackets ? std::string(raw) : without_brackets(raw);
+    std::string s = brackets ? std::string(raw) : text::without_brackets(raw);
     for (const char* dash : {" - ", " – ", " — ", " | ", " · "}) {
         for (std::size_t at = s.find(dash); at != std::string::npos; at = s.find(dash)) s.replace(at, std::strlen(dash), ",");
     }

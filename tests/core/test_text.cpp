@@ -95,3 +95,11 @@ TEST_CASE("words and fold_key: the ASCII fast paths agree with ICU's classes and
         CHECK(fold_key(s + " \xC3\x89") == expected + (expected.empty() ? "" : " ") + "e");  // É: not ASCII
     }
 }
+
+TEST_CASE("without_brackets drops bracketed groups, nested or not") {
+    using cvsearch::text::without_brackets;
+    CHECK(without_brackets("FICAN West (Syöpäkeskus, UTU), Turku") == "FICAN West , Turku");
+    CHECK(without_brackets("A [b (c) d] e") == "A  e");
+    CHECK(without_brackets("stray ) bracket") == "stray ) bracket");  // unmatched: stays
+    CHECK(without_brackets("open (to the end") == "open ");
+}
