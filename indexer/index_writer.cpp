@@ -16,6 +16,7 @@
 #include "indexer/generations.hpp"
 #include "indexer/index_lock.hpp"
 #include "indexer/part_writer.hpp"
+#include "indexer/person_keys.hpp"
 #include "vocabulary/schema.hpp"
 #include "vocabulary/synonyms.hpp"
 #include "vocabulary/xapian_errors.hpp"
@@ -72,6 +73,8 @@ struct IndexWriter::Impl {
     std::vector<fs::path> parts;  // scratch databases of build threads (indexer/part_writer.hpp)
     Xapian::WritableDatabase db;
     indexing::DocumentBuilder builder;
+    /// The names whose person groups the next commit looks at again.
+    indexing::PersonKeys persons;
     bool in_transaction = false;
     std::uintmax_t compacted_bytes = 0;  // size of the compaction just made, recorded at the next commit
     bool compact_now = false;            // compacted, and nothing put or removed since
@@ -268,6 +271,10 @@ const std::vector<std::string>& IndexWriter::warnings() const noexcept { return 
 void IndexWriter::put(const Profile& profile) {
     impl_->compact_now = false;
     impl_->guarded([&] {
+        if (!impl_->unpublished) {  // a new generation is grouped whole at commit
+            impl_->persons.note_replaced(impl_->db, schema::id_term(profile.id));
+            impl_->persons.note_name(profile.name);
+        }
         indexing::write_profile(impl_->db, impl_->builder, profile);
         if (impl_->unpublished && ++impl_->unflushed >= indexing::build_flush_every) {
             impl_->db.commit();  // durable, still invisible: the stub does not name it yet
@@ -281,6 +288,7 @@ bool IndexWriter::remove(std::string_view id) {
         std::string term = schema::id_term(id);
         if (!impl_->db.term_exists(term)) return false;
         impl_->compact_now = false;
+        impl_->persons.note_replaced(impl_->db, term);
         impl_->db.delete_document(term);
         return true;
     });
@@ -321,6 +329,7 @@ void IndexWriter::commit() {
             for (const auto& k : old_keys) db.clear_synonyms(k);
             for (const auto& [key, concept_term] : analysis::SynonymTable::builtin().entries())
                 db.add_synonym(key, concept_term);
+            db.set_metadata(std::string(schema::meta_person_groups), "1");
             if (!im.builder.pair_words().empty())
                 db.set_metadata(std::string(schema::meta_pair_words), im.builder.pair_words().to_metadata());
             if (im.compacted_bytes)
@@ -330,6 +339,8 @@ void IndexWriter::commit() {
         if (im.unpublished) {
             db.commit();
             if (im.compact || !im.parts.empty()) im.compact_generation();
+            im.persons.regroup_all();
+            im.persons.apply(db);
             stamp();
             db.commit();
             im.save_facet_table(im.target);
@@ -339,6 +350,9 @@ void IndexWriter::commit() {
             im.state.layout = indexing::Layout::generations;
             im.state.current = im.generation;
         } else {
+            // An index written before persons existed is grouped whole, once.
+            if (db.get_metadata(std::string(schema::meta_person_groups)) != "1") im.persons.regroup_all();
+            if (im.persons.pending()) im.persons.apply(db);
             stamp();
             db.commit_transaction();
             im.in_transaction = false;

@@ -71,6 +71,12 @@
 //   affiliation+i    affiliation facet value #i, i < affiliation_slots display string
 //   venue+i          venue facet value #i, i < venue_slots             display string
 //   year+i           publication year #i (latest first), i < year_slots "2019"
+//   person           the person key: the id of the representative file   raw UTF-8
+//                    of the person's files (empty for a file that is
+//                    the only one of its person; Xapian never collapses
+//                    documents with an empty key)
+//   person_files     every file of the person (ids, sorted, separated by  raw UTF-8
+//                    person_files_separator), empty like person
 //
 // Multi-valued facets use one slot per value (value #i in slot base+i, never the
 // same value twice in one document) so that stock Xapian::ValueCountMatchSpy,
@@ -81,6 +87,13 @@
 // content_hash holds the file's hash plus the extractor's revision, so that a
 // nightly run after an upgrade of cvsearch (new extraction rules or tables)
 // parses every file again instead of keeping what the old version extracted.
+//
+// person and person_files are written by the writer at each commit, after
+// the documents (indexer/person_groups.hpp: files with the same name and a
+// shared e-mail address, homepage or publications are one person). They are
+// additive: an index written before them has none, and is searched without
+// collapsing until a writer of this version commits to it (the first one
+// groups the whole index, meta_person_groups records that it did).
 //
 // hit_display is absent from indexes written before it was added, and holds
 // only name and institution in those written before the card: the searcher
@@ -95,7 +108,8 @@
 // never was), the baseline of IndexWriter::growth(), and meta_pair_words: the
 // common words whose adjacent pairs every document has an XP term for, one per
 // line, chosen when the index was built (absent: the index has no XP terms;
-// indexes written before pair terms existed lack it and keep working).
+// indexes written before pair terms existed lack it and keep working),
+// meta_person_groups (see the person slots).
 //
 // SPELLING: every unprefixed word (TermGenerator::FLAG_SPELLING).
 // SYNONYMS: from data/synonyms.tsv. Every form of a line (single or multi-word,
@@ -177,6 +191,11 @@ inline constexpr Xapian::valueno content_hash_slot = 3;
 inline constexpr Xapian::valueno source_path_slot = 4;
 inline constexpr Xapian::valueno prior_slot = 5;
 inline constexpr Xapian::valueno hit_display_slot = 6;
+/// The person key (Enquire::set_collapse_key) and the person's files.
+inline constexpr Xapian::valueno person_slot = 7;
+inline constexpr Xapian::valueno person_files_slot = 8;
+/// Separates the ids of person_files_slot (ids never hold control characters).
+inline constexpr char person_files_separator = '\x1F';
 /// Separates the fields of hit_display_slot (vocabulary/hit_display.hpp).
 inline constexpr char hit_display_separator = '\x1F';
 
@@ -196,6 +215,9 @@ inline constexpr std::string_view meta_library_version = "cvsearch.library_versi
 inline constexpr std::string_view meta_profile_count = "cvsearch.profile_count";
 inline constexpr std::string_view meta_compacted_bytes = "cvsearch.compacted_bytes";
 inline constexpr std::string_view meta_pair_words = "cvsearch.pair_words";
+/// "1" once a writer has grouped every file of the index into persons (the
+/// person slots); absent in indexes written before persons existed.
+inline constexpr std::string_view meta_person_groups = "cvsearch.person_groups";
 
 /// The facets the index counts. Kept in sync with cvsearch::Facet (searcher.hpp).
 enum class FacetKind { institution, affiliation, venue, year };
