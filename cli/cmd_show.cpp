@@ -26,8 +26,18 @@ Action add_show_command(CLI::App& app) {
         auto profile = searcher.profile(a->id);
         if (!profile)
             throw Error(ErrorCode::not_found, a->id, "no profile with this id in the index (ids are printed by `cvsearch search`)");
-        if (a->json) std::cout << to_json(*profile, 2) << "\n";
-        else print_profile(*profile, style_for(stdout));
+        if (a->json) {
+            std::cout << to_json(*profile, 2) << "\n";
+            return exit_ok;
+        }
+        print_profile(*profile, style_for(stdout));
+        // The person's other files: search shows them as one hit with this one.
+        const auto others = searcher.same_person(a->id);
+        if (!others.empty()) {
+            std::cout << "\nSame person, also indexed as:";
+            for (const auto& id : others) std::cout << " " << terminal_escape(id);
+            std::cout << "\n";
+        }
         return exit_ok;
     };
 }

@@ -131,6 +131,7 @@ std::string results_to_json(const SearchResults& r, int indent) {
                         {"score", h.score},
                         {"rank", h.rank},
                         {"words_matched", h.words_matched},
+                        {"also", h.also},
                         {"highlights", std::move(highlights)}});
     }
     json j = {{"query", r.query},
@@ -208,6 +209,7 @@ std::string results_to_html(const SearchResults& r) {
         for (const auto& hl : h.highlights)
             out << "  <p class=\"fragment\" data-field=\"" << html_escape(hl.field) << "\">" << highlight_to_html(hl)
                 << "</p>\n";
+        for (const auto& id : h.also) out << "  <p class=\"also\" data-id=\"" << html_escape(id) << "\">also " << html_escape(id) << "</p>\n";
         out << "</li>\n";
     }
     out << "</ol>\n";
@@ -252,6 +254,11 @@ std::string results_to_terminal(const SearchResults& r, const TerminalStyle& st)
         out << "\n";
         for (const auto& hl : h.highlights)
             out << "    " << dim(safe(hl.field) + ":") << " " << highlight_to_terminal(hl, st.color) << "\n";
+        if (!h.also.empty()) {  // the person's other files (one person, one result)
+            std::string files;
+            for (const auto& id : h.also) files += (files.empty() ? "" : ", ") + safe(id);
+            out << "    " << dim("also: " + files) << "\n";
+        }
     }
     if (st.show_facets && !r.facets.empty()) {
         out << "\n";

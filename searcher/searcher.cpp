@@ -27,6 +27,8 @@
 #include "vocabulary/facet_table.hpp"
 #include "searcher/highlight.hpp"
 #include "searcher/pair_query.hpp"
+#include "searcher/person_hits.hpp"
+#include "vocabulary/person_table.hpp"
 #include "searcher/query_builder.hpp"
 #include "searcher/proximity.hpp"
 #include "searcher/query_facets.hpp"
@@ -116,6 +118,21 @@ struct Context {
         db.reopen();
         if (aux) aux->reopen();
         facet_slots.clear();  // the pair words stay: a database never changes its list
+        persons_known = false;
+        person_table.reset();
+    }
+    /// Whether the index has persons, per revision (searcher/person_hits.hpp).
+    bool persons_known = false, with_persons = false;
+    std::shared_ptr<const search::PersonTable> person_table;
+    bool has_persons() {
+        if (!persons_known) with_persons = search::has_persons(db), persons_known = true;
+        return with_persons;
+    }
+    /// The person table of a local index with persons, else null.
+    const search::PersonTable* persons(bool local) {
+        if (!local || !has_persons()) return nullptr;
+        if (!person_table) person_table = search::PersonTable::build(db);
+        return person_table.get();
     }
     /// Facet slots in use, per revision: over remote shards every
     /// get_value_freq is a round trip to each shard.
@@ -179,6 +196,7 @@ SearchHit make_hit(const Xapian::Document& doc, double weight, std::size_t rank,
     SearchHit hit;
     hit.score = weight;
     hit.rank = rank;
+    hit.also = search::other_files(doc);
     // Without highlights the hit_display slot has all a hit shows: decoding the
     // stored profile (inflate + JSON) was most of a plain query's time.
     const bool highlights = highlighter && highlight.enabled;
@@ -323,6 +341,15 @@ IndexStats Searcher::stats(std::size_t facet_values) const {
     return impl_->with_context([&](Context& c) { return impl_->stats(c, facet_values); });
 }
 
+std::vector<std::string> Searcher::same_person(std::string_view id) const {
+    return impl_->with_context([&](Context& c) -> std::vector<std::string> {
+        std::string term = schema::id_term(id);
+        auto pl = c.db.postlist_begin(term);
+        if (pl == c.db.postlist_end(term)) return {};
+        return search::other_files(c.db.get_document(*pl));
+    });
+}
+
 std::optional<Profile> Searcher::profile(std::string_view id) const {
     return impl_->with_context([&](Context& c) -> std::optional<Profile> {
         std::string term = schema::id_term(id);
@@ -366,6 +393,9 @@ struct Searcher::Impl::Slice {
     std::vector<SearchHit> hits;
     std::vector<Xapian::docid> page;  ///< the whole index's: the hits' docids, best first
     std::vector<std::pair<double, Xapian::docid>> ranked;
+    /// A part's: the persons (vocabulary/person_table.hpp) with files among its
+    /// matches, ascending; a person in several parts is one.
+    std::vector<search::PersonTable::Person> persons;
     /// With the facet table: the counts of the facets without a filter of their
     /// own (one pass over the matches for all of them), and of each of the others.
     std::shared_ptr<const search::FacetTable> table;
@@ -479,6 +509,8 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
     Xapian::Enquire enquire(c.db);
     enquire.set_weighting_scheme(Xapian::BM25Weight(options.bm25_k1, 0, 1, options.bm25_b, 0.5));
     enquire.set_query(in_range(search::ranked_query(p.built.query, p.built.prepared, options, table, p.boosts), std::nullopt));
+    if (c.has_persons()) search::collapse_persons(enquire);  // one hit per person
+    const search::PersonTable* persons = c.persons(local_index());
     switch (req.sort) {
         case SortOrder::relevance: break;
         case SortOrder::latest_year: enquire.set_sort_by_value_then_relevance(schema::latest_year_slot, true); break;
@@ -510,8 +542,11 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
     Xapian::MSet mset = enquire.get_mset(static_cast<Xapian::doccount>(first), static_cast<Xapian::doccount>(size),
                                          matches ? 0 : all);
     if (matches) {
-        out.total = matches->size();
+        out.total = persons ? persons->persons_in(*matches) : matches->size();
         out.total_is_exact = true;
+        if (persons && !whole)
+            for (const auto& g : persons->grouped_in(*matches))
+                if (out.persons.empty() || out.persons.back() != g.second) out.persons.push_back(g.second);
     } else {
         out.total = mset.get_matches_estimated();
         out.total_is_exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
@@ -521,7 +556,7 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
     const search::FacetTies ties(c.db, out.page);  // ranks read only for the spies' ties
     if (table && !main_facets.empty()) {
         out.main_facets = main_facets;
-        out.main_counts = table->count(matches ? *matches : matched.docids, main_facets);
+        out.main_counts = table->count(matches ? *matches : matched.docids, main_facets, persons);
     }
     if (count_apart && !main_counters.empty()) {
         Xapian::Enquire counting(c.db);
@@ -534,7 +569,7 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
     for (Facet f : own_filter_facets) {
         if (table && walk_postings) {
             if (auto others = search::boolean_match(c.db, p.filtered(p.built.query, f), range)) {
-                out.own_filter_counts.emplace(f, table->count(*others, {f}));
+                out.own_filter_counts.emplace(f, table->count(*others, {f}, persons));
                 continue;
             }
         }
@@ -546,7 +581,7 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
         if (table) others.add_matchspy(&collected);
         else counter.attach(others);
         others.get_mset(0, 0, all);
-        if (table) out.own_filter_counts.emplace(f, table->count(collected.docids, {f}));
+        if (table) out.own_filter_counts.emplace(f, table->count(collected.docids, {f}, persons));
         else out.facets[f] = counter.top(req.facet_values, ties);
     }
 
@@ -634,6 +669,13 @@ SearchResults Searcher::Impl::search_once(Context& c, const SearchRequest& req, 
         res.total += s.total;
         res.total_is_exact = res.total_is_exact && s.total_is_exact;
     }
+    const search::PersonTable* persons = slices.size() > 1 ? c.persons(local_index()) : nullptr;
+    if (persons) {  // a person with files in several parts was counted by each
+        std::vector<search::PersonTable::Person> all;
+        for (const auto& s : slices) all.insert(all.end(), s.persons.begin(), s.persons.end());
+        std::sort(all.begin(), all.end());
+        res.total -= all.size() - static_cast<std::size_t>(std::unique(all.begin(), all.end()) - all.begin());
+    }
     std::vector<Xapian::docid> page;  // the hits' docids, best first
     if (slices.size() == 1) {
         res.hits = std::move(slices[0].hits);
@@ -645,6 +687,13 @@ SearchResults Searcher::Impl::search_once(Context& c, const SearchRequest& req, 
         std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
             return a.first != b.first ? a.first > b.first : a.second < b.second;
         });
+        if (persons) {  // each part collapsed its own files: the best file of each person
+            std::set<search::PersonTable::Person> seen;
+            std::erase_if(ranked, [&](const auto& r) {
+                auto person = persons->person_of(r.second);
+                return person && !seen.insert(*person).second;
+            });
+        }
         search::Highlighter highlighter(c.analyzer, p.built.prepared.atoms);
         for (std::size_t r = req.offset; r < ranked.size() && r < req.offset + req.limit; ++r) {
             res.hits.push_back(make_hit(c.db.get_document(ranked[r].second), ranked[r].first, r + 1, &highlighter, req.highlight));
@@ -770,10 +819,14 @@ SearchResults Searcher::Impl::similar(Context& c, std::string_view id, std::size
         atoms.push_back({"", {*it}, false, false});
     }
     if (terms.empty()) return res;
+    // Never the person itself: the profile and its person's other files.
+    std::vector<Xapian::Query> self_terms = {Xapian::Query(id_term)};
+    for (const auto& other : search::other_files(c.db.get_document(did))) self_terms.emplace_back(schema::id_term(other));
     Xapian::Query q(Xapian::Query::OP_AND_NOT, Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end()),
-                    Xapian::Query(id_term));
+                    Xapian::Query(Xapian::Query::OP_OR, self_terms.begin(), self_terms.end()));
     Xapian::Enquire enquire(c.db);
     enquire.set_query(q);
+    if (c.has_persons()) search::collapse_persons(enquire);
     Xapian::MSet mset = enquire.get_mset(0, static_cast<Xapian::doccount>(limit));
     res.total = mset.get_matches_estimated();
     res.total_is_exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();

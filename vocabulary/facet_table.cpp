@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -168,7 +169,45 @@ std::vector<Xapian::docid> FacetTable::others(const std::vector<Xapian::docid>& 
     return out;
 }
 
-FacetTable::Counts FacetTable::count(const std::vector<Xapian::docid>& docids, const std::vector<Facet>& facets) const {
+void FacetTable::row_ids(Xapian::docid d, unsigned mask, std::vector<std::uint32_t>& out) const {
+    if (d + 1 >= rows_.size()) return;
+    const std::uint32_t row = rows_[d], size = rows_[d + 1] - row;
+    for (unsigned f = 0; f < n_facets; ++f) {
+        if (!(mask & (1u << f))) continue;
+        const std::uint32_t begin = f == 0 ? 0 : splits_[d][f - 1];
+        const std::uint32_t end = f + 1 < n_facets ? splits_[d][f] : size;
+        for (std::uint32_t k = begin; k < end; ++k) out.push_back(id_at(row + k));
+    }
+}
+
+void FacetTable::once_per_person(Counts& counts, const std::vector<Xapian::docid>& docids, unsigned mask,
+                                 const PersonTable& persons) const {
+    const auto grouped = persons.grouped_in(docids);  // by person
+    for (std::size_t i = 0; i < grouped.size();) {
+        std::size_t j = i;
+        std::vector<std::uint32_t> ids;
+        for (; j < grouped.size() && grouped[j].second == grouped[i].second; ++j) row_ids(grouped[j].first, mask, ids);
+        std::sort(ids.begin(), ids.end());
+        for (std::size_t k = 1; k < ids.size(); ++k)
+            if (ids[k] == ids[k - 1]) --counts.n_[ids[k]];  // counted again by another file of the person
+        ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+        counts.persons_.emplace_back(grouped[i].second, std::move(ids));
+        i = j;
+    }
+}
+
+FacetTable::Counts FacetTable::count(const std::vector<Xapian::docid>& docids, const std::vector<Facet>& facets,
+                                     const PersonTable* persons) const {
+    Counts out = count_files(docids, facets);
+    if (persons && !persons->empty()) {
+        unsigned mask = 0;
+        for (Facet f : facets) mask |= 1u << index_of(f);
+        once_per_person(out, docids, mask, *persons);
+    }
+    return out;
+}
+
+FacetTable::Counts FacetTable::count_files(const std::vector<Xapian::docid>& docids, const std::vector<Facet>& facets) const {
     Counts out;
     out.table_ = this;
     out.n_.assign(values_.size(), 0);
@@ -236,6 +275,25 @@ std::vector<FacetValue> FacetTable::totals(Facet facet) const {
 FacetTable::Counts& FacetTable::Counts::operator+=(const Counts& other) {
     if (other.table_ != table_) throw std::logic_error("FacetTable::Counts: adding the counts of another table");
     for (std::size_t i = 0; i < n_.size(); ++i) n_[i] += other.n_[i];
+    // A person with files on both sides: its values were counted on each.
+    std::vector<std::pair<PersonTable::Person, std::vector<std::uint32_t>>> merged;
+    auto a = persons_.begin();
+    auto b = other.persons_.begin();
+    while (a != persons_.end() || b != other.persons_.end()) {
+        if (b == other.persons_.end() || (a != persons_.end() && a->first < b->first)) {
+            merged.push_back(std::move(*a++));
+        } else if (a == persons_.end() || b->first < a->first) {
+            merged.push_back(*b++);
+        } else {
+            std::vector<std::uint32_t> both, either;
+            std::set_intersection(a->second.begin(), a->second.end(), b->second.begin(), b->second.end(), std::back_inserter(both));
+            for (std::uint32_t id : both) --n_[id];
+            std::set_union(a->second.begin(), a->second.end(), b->second.begin(), b->second.end(), std::back_inserter(either));
+            merged.emplace_back(a->first, std::move(either));
+            ++a, ++b;
+        }
+    }
+    persons_ = std::move(merged);
     return *this;
 }
 

@@ -46,6 +46,7 @@
 
 #include "cvsearch/searcher.hpp"
 #include "vocabulary/facet_ties.hpp"
+#include "vocabulary/person_table.hpp"
 
 namespace cvsearch::search {
 
@@ -73,19 +74,26 @@ class FacetTable {
         /// Number of distinct values of `facet`.
         std::size_t distinct(Facet facet) const;
         /// Adds `other`'s counts (of the same table: another set of documents).
+        /// A person with files in both counts each of its values once.
         Counts& operator+=(const Counts& other);
 
       private:
         friend class FacetTable;
         const FacetTable* table_ = nullptr;
         std::vector<std::uint32_t> n_;  ///< value id -> count
+        /// Per person with files among the documents counted (by person):
+        /// the value ids counted for it, once each (sorted).
+        std::vector<std::pair<PersonTable::Person, std::vector<std::uint32_t>>> persons_;
     };
     /// Every value of `facet` with its count over all documents (no order):
     /// what a count-only match over the whole index would give, without one.
     std::vector<FacetValue> totals(Facet facet) const;
     /// Counts the values of `facets` among `docids` (ascending, no
     /// duplicates, as a match yields them); the other facets count nothing.
-    Counts count(const std::vector<Xapian::docid>& docids, const std::vector<Facet>& facets = all_facets()) const;
+    /// With `persons`, the files of one person count as one document holding
+    /// the values of all of them: a value counts once per person.
+    Counts count(const std::vector<Xapian::docid>& docids, const std::vector<Facet>& facets = all_facets(),
+                 const PersonTable* persons = nullptr) const;
 
     /// The prior of `did`, exactly as ValueWeightPostingSource weighs it
     /// (sortable_unserialise of the prior slot); NaN when the document has no
@@ -136,6 +144,14 @@ class FacetTable {
                   std::uint32_t* n) const noexcept;
     /// The documents NOT in `docids` (ascending, no duplicates).
     std::vector<Xapian::docid> others(const std::vector<Xapian::docid>& docids) const;
+    /// count() with every file a document of its own.
+    Counts count_files(const std::vector<Xapian::docid>& docids, const std::vector<Facet>& facets) const;
+    /// Appends the value ids of `d`'s facets in `mask` to `out`.
+    void row_ids(Xapian::docid d, unsigned mask, std::vector<std::uint32_t>& out) const;
+    /// Takes back from `counts` what the files of one person among `docids`
+    /// counted more than once.
+    void once_per_person(Counts& counts, const std::vector<Xapian::docid>& docids, unsigned mask,
+                         const PersonTable& persons) const;
 
     std::vector<std::string> values_;     ///< value id -> display value; each facet's ids are one range
     std::uint32_t facet_begin_[facet_count + 1] = {};  ///< facet index -> its first value id (and the end of the last)

@@ -150,6 +150,11 @@ struct SearchHit {
     /// SearchResults::query_words this profile matches; 0 otherwise.
     std::size_t words_matched = 0;
     std::vector<Highlight> highlights;
+    /// The ids of the person's other files in the index (a CV and a
+    /// publications page of one researcher): a person is one hit, shown by the
+    /// file that matched best. Empty for a file that is its person's only one.
+    /// Which files are one person: see README ("One person, one result").
+    std::vector<std::string> also;
 };
 
 struct FacetValue {
@@ -178,7 +183,10 @@ struct SearchResults {
     std::string searched;
     /// Number of matching profiles: of the profiles listed (with `relaxed`,
     /// those that have at least one of the words). Facet counts count the same
-    /// profiles.
+    /// profiles. A person with several files (SearchHit::also) is one profile,
+    /// here and in the facet counts (a value once per person: the union of
+    /// its matching files' values), except that facet counts over remote
+    /// shards (or without SearcherOptions::local_facet_table) count files.
     std::size_t total = 0;
     /// Matching policy (docs/ranking.md): every word of a plain query must
     /// match. When fewer than offset + limit profiles have them all, the
@@ -329,9 +337,14 @@ class Searcher {
     std::optional<Profile> profile(std::string_view id) const;
 
     /// Profiles most like the one with this id (more-like-this over its most
-    /// distinctive terms), best first, excluding itself. Throws Error(not_found)
-    /// for an unknown id.
+    /// distinctive terms), best first, one hit per person, excluding its own
+    /// person (itself and same_person(id)). Throws Error(not_found) for an
+    /// unknown id.
     SearchResults similar(std::string_view id, std::size_t limit = 10) const;
+
+    /// The ids of the other files of the person of profile `id` (see
+    /// SearchHit::also); empty for a file alone or an unknown id.
+    std::vector<std::string> same_person(std::string_view id) const;
 
     /// Counts and metadata; `facet_values` values per facet.
     IndexStats stats(std::size_t facet_values = 10) const;

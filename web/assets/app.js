@@ -620,6 +620,23 @@
       appendHighlighted(p, h);
       li.appendChild(p);
     }
+    // The person's other files in the index (one person, one result).
+    const also = Array.isArray(hit.also) ? hit.also.map(String) : [];
+    if (also.length) {
+      const p = el("p", "also", "Also: ");
+      also.forEach((id, i) => {
+        if (i) p.appendChild(document.createTextNode(", "));
+        const link = el("a", "also-file", id);
+        link.href = pageUrl(id);
+        link.addEventListener("click", (ev) => {
+          if (ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button !== 0) return;
+          ev.preventDefault();
+          openProfile(id, true);
+        });
+        p.appendChild(link);
+      });
+      li.appendChild(p);
+    }
     return li;
   }
 

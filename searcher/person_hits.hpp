@@ -1,0 +1,40 @@
+// searcher/person_hits.hpp — one person, one result.
+//
+// The writer gives the files of one person (indexer/person_groups.hpp) a
+// common key in the person slot and lists them all in person_files
+// (vocabulary/schema.hpp). The searcher
+//   - collapses the ranked match on the key (Enquire::set_collapse_key, at
+//     most one document per key): a person is one hit, the best-ranked of its
+//     files, and Xapian never collapses documents with an empty key (a file
+//     alone, or an index written before persons existed);
+//   - names the person's other files in the hit (SearchHit::also);
+//   - counts persons, not files: the exact totals and the facet table's counts
+//     go through vocabulary/person_table.hpp (a value counts once per person:
+//     the union of its files' values); a count Xapian makes itself (sorted by
+//     a value, remote shards) is Xapian's collapsed count. Facet counts made
+//     with match spies (remote shards, SearcherOptions::local_facet_table =
+//     false) count files: Xapian runs the spies before it collapses.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <xapian.h>
+
+namespace cvsearch::search {
+
+/// Every file of the document's person, its own id included; empty for a
+/// file that is its person's only one.
+std::vector<std::string> person_files(const Xapian::Document& doc);
+
+/// The other files of the document's person (person_files without its own id).
+std::vector<std::string> other_files(const Xapian::Document& doc);
+
+/// One hit per person.
+void collapse_persons(Xapian::Enquire& enquire);
+
+/// True when some document of `db` has a person key (one value-frequency
+/// lookup; a round trip per shard for a remote index).
+bool has_persons(const Xapian::Database& db);
+
+}  // namespace cvsearch::search
