@@ -1,5 +1,6 @@
 #include "searcher/person_hits.hpp"
 
+#include "vocabulary/hit_display.hpp"
 #include "vocabulary/schema.hpp"
 
 namespace cvsearch::search {
@@ -22,6 +23,19 @@ std::vector<std::string> other_files(const Xapian::Document& doc) {
     const std::string self = doc.get_value(schema::profile_id_slot);
     std::erase(out, self);
     return out;
+}
+
+void complete_card(const Xapian::Database& db, const Xapian::Document& doc, SearchHit& hit) {
+    if (!hit.card.institution.empty()) return;
+    const std::string representative = doc.get_value(schema::person_slot);
+    if (representative.empty() || representative == hit.id) return;
+    const std::string term = schema::id_term(representative);
+    auto it = db.postlist_begin(term);
+    if (it == db.postlist_end(term)) return;
+    auto display = schema::decode_hit_display(db.get_document(*it).get_value(schema::hit_display_slot));
+    if (!display || display->card.institution.empty()) return;
+    hit.card.institution = hit.institution = display->card.institution;
+    if (hit.card.position.empty()) hit.card.position = display->card.position;
 }
 
 void collapse_persons(Xapian::Enquire& enquire) { enquire.set_collapse_key(schema::person_slot, 1); }

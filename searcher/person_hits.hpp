@@ -7,7 +7,9 @@
 //     most one document per key): a person is one hit, the best-ranked of its
 //     files, and Xapian never collapses documents with an empty key (a file
 //     alone, or an index written before persons existed);
-//   - names the person's other files in the hit (SearchHit::also);
+//   - names the person's other files in the hit (SearchHit::also), and fills
+//     what the hit's file lacks from the person's representative file (a
+//     publications page without an institution shows the CV's);
 //   - counts persons, not files: the exact totals and the facet table's counts
 //     go through vocabulary/person_table.hpp (a value counts once per person:
 //     the union of its files' values); a count Xapian makes itself (sorted by
@@ -21,6 +23,8 @@
 
 #include <xapian.h>
 
+#include "cvsearch/searcher.hpp"
+
 namespace cvsearch::search {
 
 /// Every file of the document's person, its own id included; empty for a
@@ -29,6 +33,10 @@ std::vector<std::string> person_files(const Xapian::Document& doc);
 
 /// The other files of the document's person (person_files without its own id).
 std::vector<std::string> other_files(const Xapian::Document& doc);
+
+/// When `doc` is not its person's representative file and the hit's card has
+/// no institution, the representative's institution and position.
+void complete_card(const Xapian::Database& db, const Xapian::Document& doc, SearchHit& hit);
 
 /// One hit per person.
 void collapse_persons(Xapian::Enquire& enquire);

@@ -190,13 +190,12 @@ class PlainWordDecider : public Xapian::ExpandDecider {
     std::set<std::string> exclude_;
 };
 
-SearchHit make_hit(const Xapian::Document& doc, double weight, std::size_t rank, const search::Highlighter* highlighter,
+SearchHit make_file_hit(const Xapian::Document& doc, double weight, std::size_t rank, const search::Highlighter* highlighter,
                    const HighlightOptions& highlight) {
     std::string id = doc.get_value(schema::profile_id_slot);
     SearchHit hit;
     hit.score = weight;
     hit.rank = rank;
-    hit.also = search::other_files(doc);
     // Without highlights the hit_display slot has all a hit shows: decoding the
     // stored profile (inflate + JSON) was most of a plain query's time.
     const bool highlights = highlighter && highlight.enabled;
@@ -215,6 +214,18 @@ SearchHit make_hit(const Xapian::Document& doc, double weight, std::size_t rank,
     hit.card = card_of(p);
     hit.institution = hit.card.institution;
     if (highlights) hit.highlights = highlighter->highlight(p, highlight);
+    return hit;
+}
+
+/// The hit of a person: its best-ranked file, with what the person's
+/// representative file adds (searcher/person_hits.hpp).
+/// `persons`: the index has persons (else no document is read for them).
+SearchHit make_hit(const Xapian::Database& db, bool persons, const Xapian::Document& doc, double weight, std::size_t rank,
+                   const search::Highlighter* highlighter, const HighlightOptions& highlight) {
+    SearchHit hit = make_file_hit(doc, weight, rank, highlighter, highlight);
+    if (!persons) return hit;
+    hit.also = search::other_files(doc);
+    if (!hit.also.empty()) search::complete_card(db, doc, hit);
     return hit;
 }
 
@@ -592,7 +603,7 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
     search::Highlighter highlighter(c.analyzer, p.built.prepared.atoms);
     std::size_t rank = first;
     for (auto it = mset.begin(); it != mset.end(); ++it)
-        out.hits.push_back(make_hit(it.get_document(), it.get_weight(), ++rank, &highlighter, req.highlight));
+        out.hits.push_back(make_hit(c.db, c.has_persons(), it.get_document(), it.get_weight(), ++rank, &highlighter, req.highlight));
     return out;
 }
 
@@ -696,7 +707,7 @@ SearchResults Searcher::Impl::search_once(Context& c, const SearchRequest& req, 
         }
         search::Highlighter highlighter(c.analyzer, p.built.prepared.atoms);
         for (std::size_t r = req.offset; r < ranked.size() && r < req.offset + req.limit; ++r) {
-            res.hits.push_back(make_hit(c.db.get_document(ranked[r].second), ranked[r].first, r + 1, &highlighter, req.highlight));
+            res.hits.push_back(make_hit(c.db, c.has_persons(), c.db.get_document(ranked[r].second), ranked[r].first, r + 1, &highlighter, req.highlight));
             page.push_back(ranked[r].second);
         }
     }
@@ -833,7 +844,7 @@ SearchResults Searcher::Impl::similar(Context& c, std::string_view id, std::size
     search::Highlighter highlighter(c.analyzer, std::move(atoms));
     std::size_t rank = 0;
     HighlightOptions ho;
-    for (auto it = mset.begin(); it != mset.end(); ++it) res.hits.push_back(make_hit(it.get_document(), it.get_weight(), ++rank, &highlighter, ho));
+    for (auto it = mset.begin(); it != mset.end(); ++it) res.hits.push_back(make_hit(c.db, c.has_persons(), it.get_document(), it.get_weight(), ++rank, &highlighter, ho));
     c.flag_partial(res);
     return res;
 }

@@ -100,10 +100,20 @@ TEST_CASE("two files of one person sharing an e-mail are one hit that names the 
         ++adas;
         const std::string other = h.id == "cv/ada-byron" ? "pages/ada-byron-publications" : "cv/ada-byron";
         CHECK(h.also == std::vector<std::string>{other});
+        // Whichever file shows her, the card has the CV's institution.
+        CHECK(h.institution == "University of Nowhere");
+        CHECK(h.card.position == "Professor");
     }
     CHECK(adas == 1);
     CHECK(hit_of(res, "a/john-smith"));
     CHECK(hit_of(res, "b/john-smith"));
+    // Shown by the page (only it says "papers"): the card is completed from the CV.
+    req.query = "papers";
+    const auto page = s.search(req);
+    REQUIRE(page.hits.size() == 1);
+    CHECK(page.hits[0].id == "pages/ada-byron-publications");
+    CHECK(page.hits[0].also == std::vector<std::string>{"cv/ada-byron"});
+    CHECK(page.hits[0].institution == "University of Nowhere");
     // The JSON API says so.
     const std::string json = results_to_json(res, -1);
     CHECK(json.find("\"also\":[\"") != std::string::npos);
