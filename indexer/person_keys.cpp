@@ -18,21 +18,20 @@ std::string name_in_display(std::string_view value) {
     return std::string(value.substr(0, value.find(schema::hit_display_separator)));
 }
 
-/// The documents whose indexed name has this key: the postings of the rarest
-/// of its words as a name term, each checked against the name.
+/// The documents whose indexed name has this key: those with every word of
+/// it as a name term, each checked against the name.
 std::vector<Xapian::docid> documents_named(const Xapian::Database& db, const std::string& key) {
-    std::string rarest;
-    Xapian::doccount fewest = 0;
-    for (auto word : text::words(key)) {
-        const std::string term = std::string(schema::name_prefix) + std::string(word);
-        const Xapian::doccount n = db.get_termfreq(term);
-        if (n == 0) return {};  // some word is no indexed name's: no document has this name
-        if (rarest.empty() || n < fewest) rarest = term, fewest = n;
-    }
+    std::vector<Xapian::Query> terms;
+    for (auto word : text::words(key)) terms.emplace_back(std::string(schema::name_prefix) + std::string(word));
     std::vector<Xapian::docid> out;
-    if (rarest.empty()) return out;
-    for (auto it = db.postlist_begin(rarest); it != db.postlist_end(rarest); ++it)
-        if (person_name_key(indexed_name(db.get_document(*it, Xapian::DOC_ASSUME_VALID))) == key) out.push_back(*it);
+    if (terms.empty()) return out;
+    Xapian::Enquire enquire(db);
+    enquire.set_query(Xapian::Query(Xapian::Query::OP_AND, terms.begin(), terms.end()));
+    enquire.set_weighting_scheme(Xapian::BoolWeight());
+    enquire.set_docid_order(Xapian::Enquire::ASCENDING);
+    const Xapian::MSet mset = enquire.get_mset(0, db.get_doccount());
+    for (auto it = mset.begin(); it != mset.end(); ++it)
+        if (person_name_key(indexed_name(it.get_document())) == key) out.push_back(*it);
     return out;
 }
 

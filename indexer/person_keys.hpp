@@ -4,8 +4,8 @@
 // Grouping needs more than one document: a file's person key depends on the
 // other files of the same name. The writer notes the names its changes touch
 // (the name a replaced or removed document had, and the new document's), and at
-// commit apply() looks up the documents of those names (by the rarest of the
-// name's XN terms, checked against the indexed name), groups them
+// commit apply() looks up the documents of those names (those with all of the
+// name's words as XN terms, checked against the indexed name), groups them
 // (indexer/person_groups.hpp) and rewrites the values of only the documents
 // whose key or file list changed: the values alone, so Xapian leaves their
 // terms and positions as they are. A new generation, and the first commit of
