@@ -88,6 +88,7 @@ Action add_stats_command(CLI::App& app) {
         }
         std::cout << "index            " << db.string() << "\n"
                   << "profiles         " << stats.profiles << "\n"
+                  << "persons          " << stats.persons << "\n"
                   << "schema version   " << stats.schema_version << "\n"
                   << "built            " << (stats.built_at.empty() ? "unknown" : stats.built_at) << " by cvsearch "
                   << stats.library_version << "\n";

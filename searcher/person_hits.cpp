@@ -1,5 +1,8 @@
 #include "searcher/person_hits.hpp"
 
+#include <algorithm>
+#include <set>
+
 #include "vocabulary/hit_display.hpp"
 #include "vocabulary/schema.hpp"
 
@@ -36,6 +39,27 @@ void complete_card(const Xapian::Database& db, const Xapian::Document& doc, Sear
     if (!display || display->card.institution.empty()) return;
     hit.card.institution = hit.institution = display->card.institution;
     if (hit.card.position.empty()) hit.card.position = display->card.position;
+}
+
+std::vector<std::pair<double, Xapian::docid>> collapsed_window(Xapian::Enquire& enquire, const PersonTable& persons,
+                                                               std::size_t first, std::size_t size, std::size_t extra) {
+    const std::size_t want = first + size;
+    std::size_t ask = want + std::min(extra, std::max<std::size_t>(want, 8));
+    for (;;) {
+        const Xapian::MSet mset = enquire.get_mset(0, static_cast<Xapian::doccount>(ask));
+        std::vector<std::pair<double, Xapian::docid>> out;
+        std::set<PersonTable::Person> seen;
+        for (auto it = mset.begin(); it != mset.end() && out.size() < want; ++it) {
+            const auto person = persons.person_of(*it);
+            if (person && !seen.insert(*person).second) continue;  // a better file of the person is listed
+            out.emplace_back(it.get_weight(), *it);
+        }
+        if (out.size() == want || mset.size() < ask || ask >= want + extra) {
+            out.erase(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(std::min(first, out.size())));
+            return out;
+        }
+        ask = std::min(want + extra, ask * 2);
+    }
 }
 
 void collapse_persons(Xapian::Enquire& enquire) { enquire.set_collapse_key(schema::person_slot, 1); }

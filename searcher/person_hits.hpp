@@ -18,12 +18,15 @@
 //     false) count files: Xapian runs the spies before it collapses.
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <xapian.h>
 
 #include "cvsearch/searcher.hpp"
+#include "vocabulary/person_table.hpp"
 
 namespace cvsearch::search {
 
@@ -38,8 +41,22 @@ std::vector<std::string> other_files(const Xapian::Document& doc);
 /// no institution, the representative's institution and position.
 void complete_card(const Xapian::Database& db, const Xapian::Document& doc, SearchHit& hit);
 
-/// One hit per person.
+/// One hit per person, collapsed by Xapian: it reads the person slot of every
+/// document it considers (a value read per candidate; on the bench's 10,000
+/// profiles +50% CPU for a top-10 query), so the searcher does that only where
+/// it has no person table (remote shards) or no list of the matches (sorted
+/// by a value, queries not walked as posting lists).
 void collapse_persons(Xapian::Enquire& enquire);
+
+/// The ranked window [first, first + size) of `enquire`'s match, one document
+/// per person, collapsed with the person table instead (the same documents in
+/// the same order as Xapian's collapse): the match's first first + size +
+/// margin documents, a person's files after its first dropped, and again with
+/// more while that left the window short. `extra` (PersonTable::Matched) is
+/// the most documents that can be dropped: first + size + extra always do.
+/// (weight, docid), best first.
+std::vector<std::pair<double, Xapian::docid>> collapsed_window(Xapian::Enquire& enquire, const PersonTable& persons,
+                                                               std::size_t first, std::size_t size, std::size_t extra);
 
 /// True when some document of `db` has a person key (one value-frequency
 /// lookup; a round trip per shard for a remote index).

@@ -156,6 +156,7 @@ std::string stats_to_json(const IndexStats& s, int indent) {
     json distinct = json::object();
     for (const auto& [facet, n] : s.distinct_values) distinct[std::string(facet_name(facet))] = n;
     json j = {{"profiles", s.profiles},
+              {"persons", s.persons},
               {"schema_version", s.schema_version},
               {"built_at", s.built_at},
               {"library_version", s.library_version},

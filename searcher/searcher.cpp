@@ -520,8 +520,11 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
     Xapian::Enquire enquire(c.db);
     enquire.set_weighting_scheme(Xapian::BM25Weight(options.bm25_k1, 0, 1, options.bm25_b, 0.5));
     enquire.set_query(in_range(search::ranked_query(p.built.query, p.built.prepared, options, table, p.boosts), std::nullopt));
-    if (c.has_persons()) search::collapse_persons(enquire);  // one hit per person
+    // One hit per person (searcher/person_hits.hpp): from the person table
+    // when the matches are listed, else by Xapian.
     const search::PersonTable* persons = c.persons(local_index());
+    const bool collapse_here = persons && matches;
+    if (c.has_persons() && !collapse_here) search::collapse_persons(enquire);
     switch (req.sort) {
         case SortOrder::relevance: break;
         case SortOrder::latest_year: enquire.set_sort_by_value_then_relevance(schema::latest_year_slot, true); break;
@@ -550,20 +553,32 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
     const Xapian::doccount all = c.db.get_doccount();
     const std::size_t first = whole ? req.offset : 0;
     const std::size_t size = whole ? req.limit : req.offset + req.limit;
-    Xapian::MSet mset = enquire.get_mset(static_cast<Xapian::doccount>(first), static_cast<Xapian::doccount>(size),
-                                         matches ? 0 : all);
-    if (matches) {
-        out.total = persons ? persons->persons_in(*matches) : matches->size();
+    std::vector<std::pair<double, Xapian::docid>> window;  // (weight, docid), best first
+    if (collapse_here) {
+        search::PersonTable::Matched grouped = persons->matched(*matches);
+        window = search::collapsed_window(enquire, *persons, first, size, grouped.extra());
+        out.total = matches->size() - grouped.extra();
         out.total_is_exact = true;
-        if (persons && !whole)
-            for (const auto& g : persons->grouped_in(*matches))
-                if (out.persons.empty() || out.persons.back() != g.second) out.persons.push_back(g.second);
+        if (!whole) out.persons = std::move(grouped.persons);
     } else {
-        out.total = mset.get_matches_estimated();
-        out.total_is_exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
+        Xapian::MSet mset = enquire.get_mset(static_cast<Xapian::doccount>(first), static_cast<Xapian::doccount>(size),
+                                             matches ? 0 : all);
+        for (auto it = mset.begin(); it != mset.end(); ++it) window.emplace_back(it.get_weight(), *it);
+        if (matches) {
+            out.total = matches->size();
+            out.total_is_exact = true;
+        } else if (c.has_persons() && local_index()) {
+            // Collapsed by Xapian over every match: its lower bound counts them
+            // all (the upper bound stays the uncollapsed estimate).
+            out.total = mset.get_matches_lower_bound();
+            out.total_is_exact = true;
+        } else {
+            out.total = mset.get_matches_estimated();
+            out.total_is_exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
+        }
     }
     if (whole)
-        for (auto it = mset.begin(); it != mset.end(); ++it) out.page.push_back(*it);
+        for (const auto& w : window) out.page.push_back(w.second);
     const search::FacetTies ties(c.db, out.page);  // ranks read only for the spies' ties
     if (table && !main_facets.empty()) {
         out.main_facets = main_facets;
@@ -597,13 +612,13 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
     }
 
     if (!whole) {
-        for (auto it = mset.begin(); it != mset.end(); ++it) out.ranked.emplace_back(it.get_weight(), *it);
+        out.ranked = std::move(window);
         return out;
     }
     search::Highlighter highlighter(c.analyzer, p.built.prepared.atoms);
     std::size_t rank = first;
-    for (auto it = mset.begin(); it != mset.end(); ++it)
-        out.hits.push_back(make_hit(c.db, c.has_persons(), it.get_document(), it.get_weight(), ++rank, &highlighter, req.highlight));
+    for (const auto& [weight, did] : window)
+        out.hits.push_back(make_hit(c.db, c.has_persons(), c.db.get_document(did), weight, ++rank, &highlighter, req.highlight));
     return out;
 }
 
@@ -869,8 +884,17 @@ IndexStats Searcher::Impl::stats(Context& c, std::size_t facet_values) const {
         for (Facet f : all_facets()) counters.emplace_back(c.counter(f)).attach(enquire);
     }
     enquire.get_mset(0, 0, c.db.get_doccount());
+    const search::PersonTable* persons = c.persons(local_index());
+    s.persons = persons ? persons->persons_in(everyone.docids) : s.profiles;
+    if (!table && c.has_persons()) {  // the spies count files; Xapian's collapse counts persons
+        Xapian::Enquire people(c.db);
+        people.set_query(search::match_all());
+        people.set_weighting_scheme(Xapian::BoolWeight());
+        search::collapse_persons(people);
+        s.persons = people.get_mset(0, 0, c.db.get_doccount()).get_matches_estimated();
+    }
     if (table) {
-        const auto counts = table->count(everyone.docids);
+        const auto counts = table->count(everyone.docids, all_facets(), persons);
         for (Facet f : all_facets()) {
             s.facets[f] = counts.top(f, facet_values);
             s.distinct_values[f] = counts.distinct(f);

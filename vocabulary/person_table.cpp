@@ -32,12 +32,18 @@ std::vector<PersonTable::Grouped> PersonTable::grouped_in(const std::vector<Xapi
     return out;
 }
 
+PersonTable::Matched PersonTable::matched(const std::vector<Xapian::docid>& docids) const {
+    Matched out;
+    const auto grouped = grouped_in(docids);
+    out.files = grouped.size();
+    for (const auto& g : grouped)
+        if (out.persons.empty() || out.persons.back() != g.second) out.persons.push_back(g.second);
+    return out;
+}
+
 std::size_t PersonTable::persons_in(const std::vector<Xapian::docid>& docids) const {
     if (docs_.empty()) return docids.size();
-    const auto grouped = grouped_in(docids);
-    std::size_t persons = 0;
-    for (std::size_t i = 0; i < grouped.size(); ++i) persons += i == 0 || grouped[i].second != grouped[i - 1].second;
-    return docids.size() - grouped.size() + persons;
+    return docids.size() - matched(docids).extra();
 }
 
 }  // namespace cvsearch::search

@@ -42,6 +42,15 @@ class PersonTable {
     /// file alone counts 1, every person with files among them 1.
     std::size_t persons_in(const std::vector<Xapian::docid>& docids) const;
 
+    /// The persons with files among some documents.
+    struct Matched {
+        std::vector<Person> persons;  ///< ascending
+        std::size_t files = 0;        ///< their files among the documents
+        /// Files beyond the first of each person: what one hit per person drops.
+        std::size_t extra() const noexcept { return files - persons.size(); }
+    };
+    Matched matched(const std::vector<Xapian::docid>& docids) const;
+
   private:
     std::vector<Grouped> docs_;  ///< by docid
 };

@@ -232,10 +232,14 @@ struct SearchResults {
 /// What is in an index.
 struct IndexStats {
     std::size_t profiles = 0;
+    /// The persons those profiles are (SearchHit::also: the files of one
+    /// person are one); == profiles when no two files are one person.
+    std::size_t persons = 0;
     std::string schema_version;
     std::string built_at;         ///< ISO 8601 UTC of the last commit; empty if unknown
     std::string library_version;  ///< of the cvsearch that wrote it
-    /// Per facet: the most frequent values over all profiles, and how many distinct values exist.
+    /// Per facet: the most frequent values over all profiles (a person once,
+    /// as in search results), and how many distinct values exist.
     std::map<Facet, std::vector<FacetValue>> facets;
     std::map<Facet, std::size_t> distinct_values;
 };

@@ -91,6 +91,9 @@ TEST_CASE("files of one person on one shard are one hit, local and remote") {
         }
         CHECK(adas == 1);
         CHECK(s.same_person(ada.a) == std::vector<std::string>{ada.b});
+        const auto stats = s.stats();
+        CHECK(stats.profiles == 5);
+        CHECK(stats.persons == 4);
     };
     check(Searcher(o.db));
 
