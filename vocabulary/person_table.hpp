@@ -7,9 +7,9 @@
 // lists of matching docids (searcher/boolean_match.hpp, the facet table), which
 // hold every file. The table lists the documents that have a person key, with
 // a small number per person, read from the slot's value stream (only the
-// grouped documents are read: a few percent of an index at most), so a list of
-// matches is turned into a count of persons in O(grouped documents x log
-// matches). Built per database revision; empty for an index without persons.
+// grouped documents are read), so a list of matches is turned into a count of
+// persons in O(min(matches, grouped documents x log matches)). Built per
+// database revision; empty for an index without persons.
 #pragma once
 
 #include <cstddef>
@@ -53,6 +53,10 @@ class PersonTable {
 
   private:
     std::vector<Grouped> docs_;  ///< by docid
+    /// docid -> person + 1, 0 for a file alone (4 bytes per document, only in
+    /// an index with persons): the matches are looked up in one pass when
+    /// that is cheaper than a binary search per grouped document.
+    std::vector<Person> by_doc_;
 };
 
 }  // namespace cvsearch::search
