@@ -582,7 +582,7 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
     const search::FacetTies ties(c.db, out.page);  // ranks read only for the spies' ties
     if (table && !main_facets.empty()) {
         out.main_facets = main_facets;
-        out.main_counts = table->count(matches ? *matches : matched.docids, main_facets, persons);
+        out.main_counts = table->count(matches ? *matches : matched.docids, main_facets, persons, !whole);
     }
     if (count_apart && !main_counters.empty()) {
         Xapian::Enquire counting(c.db);
@@ -595,7 +595,7 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
     for (Facet f : own_filter_facets) {
         if (table && walk_postings) {
             if (auto others = search::boolean_match(c.db, p.filtered(p.built.query, f), range)) {
-                out.own_filter_counts.emplace(f, table->count(*others, {f}, persons));
+                out.own_filter_counts.emplace(f, table->count(*others, {f}, persons, !whole));
                 continue;
             }
         }
@@ -607,7 +607,7 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
         if (table) others.add_matchspy(&collected);
         else counter.attach(others);
         others.get_mset(0, 0, all);
-        if (table) out.own_filter_counts.emplace(f, table->count(collected.docids, {f}, persons));
+        if (table) out.own_filter_counts.emplace(f, table->count(collected.docids, {f}, persons, !whole));
         else out.facets[f] = counter.top(req.facet_values, ties);
     }
 

@@ -181,28 +181,48 @@ void FacetTable::row_ids(Xapian::docid d, unsigned mask, std::vector<std::uint32
 }
 
 void FacetTable::once_per_person(Counts& counts, const std::vector<Xapian::docid>& docids, unsigned mask,
-                                 const PersonTable& persons) const {
+                                 const PersonTable& persons, bool mergeable) const {
     const auto grouped = persons.grouped_in(docids);  // by person
+    if (grouped.empty()) return;
+    // stamp[value id] == tag: counted already for the person being looked at.
+    // Tags never repeat within a thread, so the stamps need no clearing.
+    thread_local std::vector<std::uint32_t> stamp;
+    thread_local std::uint32_t tag = 0;
+    thread_local std::vector<std::uint32_t> ids;
+    if (stamp.size() < values_.size()) stamp.resize(values_.size(), 0);
+    if (tag > std::numeric_limits<std::uint32_t>::max() - static_cast<std::uint32_t>(grouped.size()) - 1) {
+        std::fill(stamp.begin(), stamp.end(), 0);
+        tag = 0;
+    }
     for (std::size_t i = 0; i < grouped.size();) {
+        ++tag;
+        ids.clear();
         std::size_t j = i;
-        std::vector<std::uint32_t> ids;
         for (; j < grouped.size() && grouped[j].second == grouped[i].second; ++j) row_ids(grouped[j].first, mask, ids);
-        std::sort(ids.begin(), ids.end());
-        for (std::size_t k = 1; k < ids.size(); ++k)
-            if (ids[k] == ids[k - 1]) --counts.n_[ids[k]];  // counted again by another file of the person
-        ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-        counts.persons_.emplace_back(grouped[i].second, std::move(ids));
+        std::vector<std::uint32_t> kept;
+        for (std::uint32_t id : ids) {
+            if (stamp[id] == tag) {
+                --counts.n_[id];  // counted again by another file of the person
+            } else {
+                stamp[id] = tag;
+                if (mergeable) kept.push_back(id);
+            }
+        }
+        if (mergeable) {
+            std::sort(kept.begin(), kept.end());
+            counts.persons_.emplace_back(grouped[i].second, std::move(kept));
+        }
         i = j;
     }
 }
 
 FacetTable::Counts FacetTable::count(const std::vector<Xapian::docid>& docids, const std::vector<Facet>& facets,
-                                     const PersonTable* persons) const {
+                                     const PersonTable* persons, bool mergeable) const {
     Counts out = count_files(docids, facets);
     if (persons && !persons->empty()) {
         unsigned mask = 0;
         for (Facet f : facets) mask |= 1u << index_of(f);
-        once_per_person(out, docids, mask, *persons);
+        once_per_person(out, docids, mask, *persons, mergeable);
     }
     return out;
 }

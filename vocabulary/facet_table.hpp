@@ -92,8 +92,11 @@ class FacetTable {
     /// duplicates, as a match yields them); the other facets count nothing.
     /// With `persons`, the files of one person count as one document holding
     /// the values of all of them: a value counts once per person.
+    /// `mergeable`: the counts will be added to those of other documents
+    /// (Counts::operator+=), so they keep what each person counted (else a
+    /// person with files on both sides counts twice).
     Counts count(const std::vector<Xapian::docid>& docids, const std::vector<Facet>& facets = all_facets(),
-                 const PersonTable* persons = nullptr) const;
+                 const PersonTable* persons = nullptr, bool mergeable = false) const;
 
     /// The prior of `did`, exactly as ValueWeightPostingSource weighs it
     /// (sortable_unserialise of the prior slot); NaN when the document has no
@@ -151,7 +154,7 @@ class FacetTable {
     /// Takes back from `counts` what the files of one person among `docids`
     /// counted more than once.
     void once_per_person(Counts& counts, const std::vector<Xapian::docid>& docids, unsigned mask,
-                         const PersonTable& persons) const;
+                         const PersonTable& persons, bool mergeable) const;
 
     std::vector<std::string> values_;     ///< value id -> display value; each facet's ids are one range
     std::uint32_t facet_begin_[facet_count + 1] = {};  ///< facet index -> its first value id (and the end of the last)

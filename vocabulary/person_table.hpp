@@ -52,10 +52,10 @@ class PersonTable {
     Matched matched(const std::vector<Xapian::docid>& docids) const;
 
   private:
-    std::vector<Grouped> docs_;  ///< by docid
+    std::vector<Grouped> docs_;       ///< by docid
+    std::vector<Grouped> by_person_;  ///< the same, by person then docid
     /// docid -> person + 1, 0 for a file alone (4 bytes per document, only in
-    /// an index with persons): the matches are looked up in one pass when
-    /// that is cheaper than a binary search per grouped document.
+    /// an index with persons).
     std::vector<Person> by_doc_;
 };
 
