@@ -44,7 +44,7 @@ void complete_card(const Xapian::Database& db, const Xapian::Document& doc, Sear
 std::vector<std::pair<double, Xapian::docid>> collapsed_window(Xapian::Enquire& enquire, const PersonTable& persons,
                                                                std::size_t first, std::size_t size, std::size_t extra) {
     const std::size_t want = first + size;
-    std::size_t ask = want + std::min(extra, std::max<std::size_t>(want, 8));
+    std::size_t ask = want + std::min<std::size_t>(extra, 2);
     for (;;) {
         const Xapian::MSet mset = enquire.get_mset(0, static_cast<Xapian::doccount>(ask));
         std::vector<std::pair<double, Xapian::docid>> out;

@@ -118,14 +118,28 @@ struct Context {
         db.reopen();
         if (aux) aux->reopen();
         facet_slots.clear();  // the pair words stay: a database never changes its list
-        persons_known = false;
-        person_table.reset();
+        if (!persons_revision || revision() != persons_revision) {  // a poll that found no commit keeps them
+            persons_known = false;
+            person_table.reset();
+        }
     }
     /// Whether the index has persons, per revision (searcher/person_hits.hpp).
     bool persons_known = false, with_persons = false;
     std::shared_ptr<const search::PersonTable> person_table;
+    Xapian::rev persons_revision = 0;  ///< 0: unknown (sharded and remote indexes have none)
+    Xapian::rev revision() const {
+        try {
+            return db.get_revision();
+        } catch (const Xapian::Error&) {  // several databases
+            return 0;
+        }
+    }
     bool has_persons() {
-        if (!persons_known) with_persons = search::has_persons(db), persons_known = true;
+        if (!persons_known) {
+            with_persons = search::has_persons(db);
+            persons_known = true;
+            persons_revision = revision();
+        }
         return with_persons;
     }
     /// The person table of a local index with persons, else null.

@@ -41,6 +41,14 @@ std::vector<PersonTable::Grouped> PersonTable::grouped_in(const std::vector<Xapi
             if (std::binary_search(docids.begin(), docids.end(), g.first)) out.push_back(g);
         return out;
     }
+    if (docids.size() < by_person_.size()) {  // few matches: look each up, then order them
+        for (Xapian::docid d : docids)
+            if (d < by_doc_.size() && by_doc_[d] != 0) out.emplace_back(d, by_doc_[d] - 1);
+        std::sort(out.begin(), out.end(), [](const Grouped& a, const Grouped& b) {
+            return a.second != b.second ? a.second < b.second : a.first < b.first;
+        });
+        return out;
+    }
     // Many: the matches as a bitmap (set, read, cleared: no pass over the
     // whole bitmap), then the grouped documents in person order.
     thread_local std::vector<std::uint64_t> bits;
