@@ -632,7 +632,7 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
     search::Highlighter highlighter(c.analyzer, p.built.prepared.atoms);
     std::size_t rank = first;
     for (const auto& [weight, did] : window)
-        out.hits.push_back(make_hit(c.db, c.has_persons(), c.db.get_document(did), weight, ++rank, &highlighter, req.highlight));
+        out.hits.push_back(make_hit(c.db, c.has_persons(), c.db.get_document(did, Xapian::DOC_ASSUME_VALID), weight, ++rank, &highlighter, req.highlight));
     return out;
 }
 
