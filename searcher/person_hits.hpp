@@ -16,6 +16,15 @@
 //     a value, remote shards) is Xapian's collapsed count. Facet counts made
 //     with match spies (remote shards, SearcherOptions::local_facet_table =
 //     false) count files: Xapian runs the spies before it collapses.
+//
+// Cost (bench/run_all.sh 10000, CPU per query, p50, same machine and hour):
+// an index without persons searches as before (plain 0.26, facets 0.36, full
+// 1.39 ms). The generated bench corpus gives same-name people the same
+// homepage, so 46% of its files are grouped (4,562 files, 1,654 persons):
+// there plain 0.30, facets 0.47, full 1.51 ms with the person table, and plain
+// 0.38, facets 0.74 ms with Xapian's collapse and the first person table;
+// the cost grows with the grouped files among the matches, which a real
+// index has few of (1 pair in the 45 CVs of the search eval).
 #pragma once
 
 #include <cstddef>
