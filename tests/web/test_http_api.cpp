@@ -429,3 +429,32 @@ TEST_CASE("http api: CORS only when an origin is configured") {
         CHECK(header(r, "Vary") == "Origin");
     }
 }
+
+TEST_CASE("http api: two files of one person are one hit whose also names the other") {
+    TempDir dir;
+    // Fictional: a CV and a publications page of one person (same name and e-mail).
+    Profile cv;
+    cv.id = "cv/ada-byron";
+    cv.name = "Ada Byron";
+    cv.emails = {"ada@analytical.example"};
+    cv.sections = {{"Research", "research", "Programs for the analytical engine."}};
+    Profile page = cv;
+    page.id = "pages/ada-byron";
+    page.sections = {{"Publications", "publications", "Notes on the analytical engine."}};
+    Profile other = cv;
+    other.id = "cv/ada-other";
+    other.emails = {"someone.else@example.org"};  // the same name, nothing shared: another person
+    build_index(dir / "db", {cv, page, other});
+    Searcher s(dir / "db");
+    HttpApi api(s);
+    HttpResponse r = api.handle({"GET", "/api/search?q=analytical+engine"});
+    REQUIRE(r.status == 200);
+    json j = json::parse(r.body);
+    CHECK(j["total"] == 2);
+    REQUIRE(j["hits"].size() == 2);
+    std::set<std::string> also;
+    for (const auto& h : j["hits"])
+        for (const auto& id : h["also"]) also.insert(h["id"].get<std::string>() + " -> " + id.get<std::string>());
+    CHECK(also.size() == 1);
+    CHECK((also.count("cv/ada-byron -> pages/ada-byron") + also.count("pages/ada-byron -> cv/ada-byron")) == 1);
+}
