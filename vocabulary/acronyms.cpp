@@ -9,7 +9,7 @@
 namespace cvsearch::analysis {
 namespace {
 
-constexpr std::string_view acronym_prefix = "XQ";
+using schema::acronym_prefix;
 constexpr std::size_t max_short_bytes = 10;
 constexpr std::size_t max_inside_bytes = 200;  ///< of a parenthesis
 constexpr std::size_t max_before_bytes = 300;  ///< looked at before a parenthesis

@@ -31,6 +31,9 @@
 //   XC      free text   synonym concept ("XCml"), unprefixed      via the synonym table
 //   XP      boolean     two adjacent common words ("XPdeep       phrases of two common
 //                       learning"), vocabulary/pair_terms.hpp       words (searcher/pair_query)
+//   XQ      boolean     an acronym the profile defines, short     via the synonym table
+//                       form then long form ("XQsdn software      (vocabulary/acronyms.hpp)
+//                       defined networking")
 //
 // Prefixed field terms are only lower-case words after the prefix, so the
 // upper-case prefixes can never be confused with each other ("XIstanford" vs
@@ -133,6 +136,7 @@ inline constexpr std::string_view venue_facet_prefix = "XV";
 inline constexpr std::string_view year_facet_prefix = "XY";
 inline constexpr std::string_view concept_prefix = "XC";
 inline constexpr std::string_view pair_prefix = "XP";
+inline constexpr std::string_view acronym_prefix = "XQ";
 
 /// True for a free-text word without a prefix: folded words never start with an
 /// upper-case letter, and every prefix does.
