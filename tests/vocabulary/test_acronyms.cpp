@@ -2,6 +2,8 @@
 // define a short form, and which words are its long form.
 #include <doctest/doctest.h>
 
+#include <chrono>
+
 #include "vocabulary/acronyms.hpp"
 
 using namespace cvsearch::analysis;
@@ -9,6 +11,19 @@ using namespace cvsearch::analysis;
 namespace {
 
 std::vector<std::string> words(std::initializer_list<const char*> w) { return {w.begin(), w.end()}; }
+
+/// The hang guard's limit (a linear scan of 4 MB takes well under a second).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr double hang_limit = 40.0;
+#else
+constexpr double hang_limit = 10.0;
+#endif
+
+std::string repeat(const std::string& unit, std::size_t bytes) {
+    std::string s;
+    while (s.size() < bytes) s += unit;
+    return s;
+}
 
 }  // namespace
 
@@ -60,4 +75,17 @@ TEST_CASE("acronyms: the index term round trip") {
     CHECK(parse_acronym_term("XQsdn").short_form.empty());
     AcronymPair huge{"ab", std::vector<std::string>(60, "word")};
     CHECK(acronym_term(huge).empty());  // longer than a term may be
+}
+
+TEST_CASE("acronyms: 4 MB of parentheses are scanned in linear time") {
+    for (const std::string& unit : std::vector<std::string>{"a software defined networking (SDN) ", "(((((", "word word word word (", "(AB)",
+                                   "SDN (software defined networking) ", std::string(299, 'x') + " (XY)"}) {
+        const std::string text = repeat(unit, 4u << 20);
+        const auto start = std::chrono::steady_clock::now();
+        const auto found = find_acronyms(text);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        CAPTURE(unit);
+        CHECK(seconds < hang_limit);
+        if (unit.find("networking") != std::string::npos) CHECK(found.size() > 1000);
+    }
 }
