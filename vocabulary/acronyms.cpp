@@ -5,6 +5,7 @@
 
 #include "core/text.hpp"
 #include "vocabulary/schema.hpp"
+#include "vocabulary/stop_list.hpp"
 
 namespace cvsearch::analysis {
 namespace {
@@ -153,10 +154,17 @@ std::vector<std::pair<std::string, std::string>> acronym_synonyms(const std::vec
         for (auto it = db.allterms_begin(prefix); it != db.allterms_end(prefix); ++it) {
             const AcronymPair pair = parse_acronym_term(*it);
             if (pair.short_form.empty()) continue;
-            std::string long_form;
-            for (const auto& w : pair.long_words) long_form += (long_form.empty() ? "" : " ") + w;
+            std::string long_form, content;  // content: without the words a query drops ("of")
+            std::size_t content_words = 0;
+            for (const auto& w : pair.long_words) {
+                long_form += (long_form.empty() ? "" : " ") + w;
+                if (is_stop_word(w)) continue;
+                content += (content.empty() ? "" : " ") + w;
+                ++content_words;
+            }
             const std::string stem = analyzer.stem(pair.short_form);
             entries.emplace(long_form, "Z" + stem);          // long form -> short form, by the query parser
+            if (content != long_form && content_words >= 2) entries.emplace(content, "Z" + stem);  // as queried
             entries.emplace(acronym_key(stem), long_form);   // short form -> long form, by the searcher
         }
     }

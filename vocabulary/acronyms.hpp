@@ -11,7 +11,10 @@
 //
 //   key "software defined networking" -> value "Zsdn"     long form -> short form
 //       Xapian's FLAG_AUTO_MULTIWORD_SYNONYMS then parses the three words as
-//       (software AND defined AND networking) SYNONYM Zsdn
+//       (software AND defined AND networking) SYNONYM Zsdn; a long form with
+//       stop words ("quality of experience") is also a key without them
+//       ("quality experience"), as a query has it after dropping them
+//       (vocabulary/stop_list.hpp)
 //   key "XQsdn" -> value "software defined networking"   short form -> long form
 //       synonym values must be single terms, so this key is one the query
 //       parser never looks up: the searcher reads it itself and adds the phrase

@@ -60,6 +60,28 @@ TEST_CASE("an acronym finds the profiles that only write its long form, and the 
     CHECK(has(expansion, "c/cy-moor"));
 }
 
+TEST_CASE("a long form with a stop word in it meets the query that drops it") {
+    TempDir dir;
+    const auto db = dir / "i.db";
+    {
+        IndexWriter w(db, WriterOptions{false, 2025});
+        w.put(person("a/eli-vance", "Eli Vance", "Models of the quality of experience (QoE) of video streaming."));
+        w.put(person("b/fay-noor", "Fay Noor", "QoE-aware bitrate adaptation for mobile video."));
+        w.put(person("c/gus-pell", "Gus Pell", "Experience with the quality control of video archives."));
+        w.commit();
+    }
+    Searcher s(db);
+    SearchRequest req;
+    req.query = "quality of experience";  // searched as "quality experience": "of" is dropped
+    auto r = s.search(req);
+    std::vector<std::string> found;
+    for (const auto& h : r.hits) found.push_back(h.id);
+    CHECK(has(found, "b/fay-noor"));  // says only "QoE"
+    CHECK(has(found, "a/eli-vance"));
+    CHECK(r.all_words_total == 3);    // Gus has both words, apart
+    CHECK(has(ids(s, "QoE"), "a/eli-vance"));
+}
+
 TEST_CASE("without a profile that defines the acronym, its two forms stay apart") {
     TempDir dir;
     const auto db = dir / "i.db";
