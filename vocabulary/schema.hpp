@@ -166,11 +166,13 @@ constexpr unsigned section_weight_of(std::string_view kind) {
 /// Gap in term positions between separate texts, so phrases never span two titles.
 inline constexpr unsigned position_gap = 100;
 
-/// A hash of the readers', extractors' and normalizer's sources and of the
-/// compiled-in tables (generated at build time by cmake/extractor_revision.cmake).
+/// A hash of the readers', extractors' and normalizer's sources, of the
+/// compiled-in tables and of the document builder with the analysis it uses
+/// (generated at build time by cmake/extractor_revision.cmake; the list is in
+/// CMakeLists.txt). A new revision makes the next sync rewrite every file.
 std::string_view extractor_revision();
 /// "<content hash>+x<extractor_revision()>": equal only for the same file read by
-/// the same extraction code and tables.
+/// the same extraction code and tables and written by the same document builder.
 std::string extraction_key(std::string_view content_hash);
 
 // ---- value slots ---------------------------------------------------------------
