@@ -134,8 +134,14 @@ TEST_CASE("institution spellings map to one canonical institution") {
         {"KAIST", "KAIST"},
         {"Department of Computer Science, ETH Zürich, Switzerland", "ETH Zurich"},
         {"ETH Zurich", "ETH Zurich"},
-        {"University of California, Berkeley", "UC Berkeley"},
-        {"Massachusetts Institute of Technology", "MIT"},
+        // Short forms become the ROR display name (tools/ror_canonicals.tsv), so that the
+        // registries link the value to every other name of the organization.
+        {"University of California, Berkeley", "University of California, Berkeley"},
+        {"UC Berkeley", "University of California, Berkeley"},
+        {"MIT", "Massachusetts Institute of Technology"},
+        {"Massachusetts Institute of Technology", "Massachusetts Institute of Technology"},
+        {"UC San Diego", "University of California San Diego"},
+        {"Fraunhofer ISE", "Fraunhofer Institute for Solar Energy Systems"},
         {"Carnegie Mellon University", "Carnegie Mellon University"},
         {"Seoul National University", "Seoul National University"},
         {"Sungkyunkwan University (SKKU)", "Sungkyunkwan University"},
