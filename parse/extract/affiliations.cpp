@@ -36,6 +36,7 @@ struct LineInfo {
     bool location = false;
     std::size_t other_words = 0;  // words that are no date, place, role or institution
     bool bare_title = false;      // an entry title ("### Acme Corp", "**Acme Corp**") naming nothing else
+    bool kind_of_work = false;    // an entry title that names a kind of work ("### Journalism"), not a place
 };
 
 struct Entry {
@@ -44,6 +45,7 @@ struct Entry {
     std::vector<YearRange> dates;
     std::size_t line = 0;
     bool dated_here = false;  // dates came from the entry's own lines
+    bool own_place = false;   // under a heading that names a kind of work: no place from the entry above
 };
 
 // The institution of a line: the strongest institution part; a lab or unit
@@ -176,8 +178,14 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     auto inst = pick_institution(parts, allow_elimination, education);
     if (inst && line.heading_level > 0 && !title && parts[*inst].strength < Strength::academic) inst.reset();
     // "### Acme Corp" alone: an employer if the lines below give it a role or dates (group_entries decides).
+    // One plain word no table knows ("### Journalism", "### Sports") heads a kind of work, not a
+    // place; one written as a name of its own ("### VisionX", "### UWPLSE") may be one.
     if (!inst && title && spans.empty() && parts.size() == 1 && parts[0].kind == Part::Kind::unknown && !parts[0].remark &&
         plain_name(parts[0].text) && !is_location(parts[0].text) && !is_only_dates(parts[0].text)) {
+        if (count_words(parts[0].text) == 1 && !is_acronym(parts[0].text)) {
+            info.kind_of_work = true;
+            return info;
+        }
         info.bare_title = true;
         info.inst = parts[0].text;
         info.strength = Strength::org;
@@ -262,8 +270,13 @@ std::vector<Entry> group_entries(const Block& block) {
                            (!infos[j].role.empty() || !infos[j].dates.empty());
         if (!dated_below) infos[i] = LineInfo{};
     }
+    bool own_place = false;  // the entries below a kind-of-work heading, up to the next place
     for (std::size_t i = 0; i < block.lines.size(); ++i) {
         LineInfo& info = infos[i];
+        if (info.kind_of_work) {
+            cur = nullptr, pending = false, completed.reset(), own_place = true;
+            continue;
+        }
         // "2016-2019 | Research Assistant | University X" followed straight by
         // "Injury Prevention Center": a unit of the entry above, not a new place.
         bool bare = !info.inst.empty() && info.role.empty() && info.dates.empty();
@@ -287,6 +300,7 @@ std::vector<Entry> group_entries(const Block& block) {
             }
             cur = &entries.back();
             pending = false;
+            own_place = false;
             cur->inst = info.inst;
             if (cur->role.empty()) cur->role = info.role;
             if (!info.dates.empty() && cur->dates.empty()) cur->dates = info.dates, cur->dated_here = true;
@@ -296,6 +310,7 @@ std::vector<Entry> group_entries(const Block& block) {
             if (new_position) {
                 entries.push_back(Entry{});
                 entries.back().line = i;
+                entries.back().own_place = own_place;
                 cur = &entries.back();
                 pending = true;
                 cur->role = info.role;
@@ -313,7 +328,7 @@ std::vector<Entry> group_entries(const Block& block) {
     // A second position at the same place ("Senior Researcher 2021 - / Researcher
     // 2019 - 2021") inherits the institution above it.
     for (std::size_t i = 0; i < entries.size(); ++i)
-        if (entries[i].inst.empty() && i > 0) entries[i].inst = entries[i - 1].inst;
+        if (entries[i].inst.empty() && i > 0 && !entries[i].own_place) entries[i].inst = entries[i - 1].inst;
     entries.erase(std::remove_if(entries.begin(), entries.end(), [](const Entry& e) { return e.inst.empty(); }), entries.end());
     assign_floating_dates(entries, floating);
     return entries;

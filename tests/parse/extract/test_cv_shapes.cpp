@@ -63,6 +63,36 @@ Ph.D. in Computer Science, 2013 – 2018
     CHECK(halvorsen_education);
 }
 
+TEST_CASE("a one-word sub-heading no table knows heads a kind of work, a name-shaped one an employer") {
+    Profile p = parse_one(R"(# Tomasz Erlingsen-Vale
+
+## Experience
+
+### Journalism
+Blog Journalist, 2012 – 2016
+
+### QuillStack
+Software Engineer, 2018 – 2020
+
+### Translation
+Freelance Translator, 2010 – 2012
+
+### Marrowby Dataworks
+Data Scientist, 2020 – present
+)",
+                          "cv.md");
+    CHECK(affiliation(p, "Journalism") == nullptr);
+    CHECK(affiliation(p, "Translation") == nullptr);
+    const auto* quill = affiliation(p, "QuillStack");
+    REQUIRE(quill);
+    CHECK(quill->start_year == 2018);
+    // The translator's position is under its own heading: it takes no place from the entry above.
+    CHECK(std::none_of(p.affiliations.begin(), p.affiliations.end(), [](const cvsearch::Affiliation& a) { return a.role == "Freelance Translator"; }));
+    const auto* marrowby = affiliation(p, "Marrowby Dataworks");
+    REQUIRE(marrowby);
+    CHECK(marrowby->current);
+}
+
 TEST_CASE("HTML: <h3> employers under an <h2> section, venues in spans of news and publication items") {
     Profile p = parse_one(R"(<!doctype html><html><head><title>Kwame Adjei-Brandt</title></head><body>
 <h1>Kwame Adjei-Brandt</h1>
