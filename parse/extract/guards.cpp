@@ -302,6 +302,38 @@ std::string_view institution_rejection(std::string_view value, const PeopleInCv&
 // person's name. Two capitalized pairs alone may be a venue ("Organizational
 // Behavior and Human Decision Processes"): an initial, a third name or a person
 // the CV names decides.
+static bool names_list(std::string s, const PeopleInCv& people);
+
+// The next ". " at or after `from` that ends a sentence: not the one after an initial ("B. Lee").
+static std::size_t next_stop(const std::string& value, std::size_t from) {
+    for (std::size_t dot = value.find(". ", from); dot != std::string::npos; dot = value.find(". ", dot + 1)) {
+        bool initial = dot >= 1 && chars::is_upper(static_cast<unsigned char>(value[dot - 1])) && (dot == 1 || value[dot - 2] == ' ');
+        if (!initial) return dot;
+    }
+    return std::string::npos;
+}
+
+// The last sentence stop, or npos.
+static std::size_t last_stop(const std::string& value) {
+    std::size_t last = std::string::npos;
+    for (std::size_t dot = next_stop(value, 0); dot != std::string::npos; dot = next_stop(value, dot + 1)) last = dot;
+    return last;
+}
+
+// "A. Lee, B. Chen. Proc. of the Example Conference": the venue after an author list
+// that ends at one of the value's sentence stops (not only the last one: "Proc. of"
+// has one too); "" when no stop ends an author list before a venue.
+static std::string after_author_list(const std::string& value, const PeopleInCv& people) {
+    for (std::size_t dot = next_stop(value, 0); dot != std::string::npos; dot = next_stop(value, dot + 1)) {
+        std::string head = value.substr(0, dot + 1);
+        bool separated = head.find_first_of(",&") != std::string::npos || head.find(" and ") != std::string::npos;
+        if (!separated || !names_list(head, people)) continue;
+        std::string tail(text::trim(std::string_view(value).substr(dot + 2)));
+        if (!tail.empty() && chars::is_upper(chars::first(tail)) && venue_rejection(tail, people).empty()) return tail;
+    }
+    return {};
+}
+
 static bool names_list(std::string s, const PeopleInCv& people) {
     for (std::size_t at; (at = s.find(" and ")) != std::string::npos;) s.replace(at, 5, ",");
     for (std::size_t at; (at = s.find(" & ")) != std::string::npos;) s.replace(at, 3, ",");
@@ -320,6 +352,28 @@ static bool names_list(std::string s, const PeopleInCv& people) {
 }
 
 // ---- venues -----------------------------------------------------------------
+
+// A piece of a sentence, not a name: only joining words ("OF"), a last word that
+// joins it to more ("Workshop held at CEU in"), or lower-case words first ("years of
+// age"; a venue's name starts with a capital, or is one the tables know: "arXiv").
+static bool fragment(std::string_view value, const std::vector<std::string_view>& toks) {
+    static const WordSet joining{"of", "in", "at", "on", "for", "the", "a", "an", "and", "to", "with", "by", "from", "de",
+                                 "du", "des", "der", "und", "y", "e", "et", "di", "del"};
+    auto is_joining = [](std::string_view t) { return joining.find(t) != joining.end(); };
+    if (toks.empty()) return false;
+    if (std::all_of(toks.begin(), toks.end(), is_joining)) return true;
+    // (Written in lower case: "Phys. A" ends in a series letter.)
+    std::string_view last = text::trim(value);
+    last = last.substr(last.rfind(' ') == std::string_view::npos ? 0 : last.rfind(' ') + 1);
+    if (is_joining(toks.back()) && !last.empty() && chars::is_lower(chars::first(last))) return true;
+    std::size_t lower_words = 0;
+    for (std::string_view w : text::split(value, ' ')) {
+        if (w.empty()) continue;
+        if (!chars::is_lower(chars::first(w)) || lower_words == 2) break;
+        ++lower_words;
+    }
+    return lower_words >= 2;
+}
 
 std::string_view venue_rejection(std::string_view value, const PeopleInCv& people) {
     std::string k = key_of(value);
@@ -352,10 +406,10 @@ std::string_view venue_rejection(std::string_view value, const PeopleInCv& peopl
     if (!venue_word && separated && names_list(trimmed, people)) return "names";
     if (auto dot = trimmed.rfind(". "); dot != std::string::npos && separated && names_list(trimmed.substr(0, dot + 1), people)) return "names";
     // A person or a title, unless the venue table knows the value (looked up last: it is the costly test).
-    std::string_view verdict;
+    std::string_view verdict = fragment(trimmed, toks) ? "fragment" : "";
     // (Asking builds the CV's list of people: only for values shaped like a name.)
     bool one_word = n == 1 && chars::count_letters(trimmed) >= 3 && name_word(trimmed);
-    if ((one_word || person_like(trimmed)) && people.contains(value)) verdict = "person";
+    if (verdict.empty() && (one_word || person_like(trimmed)) && people.contains(value)) verdict = "person";
     // A paper title: several words, title words, no word a venue name has, not
     // an abbreviated journal name ("J. Mod. Phys. A").
     std::size_t abbreviated = 0;
@@ -610,10 +664,11 @@ void guard_profile(Profile& profile) {
     for (auto& pub : profile.publications) {
         if (!pub.venue_raw.empty() && !venue_rejection(pub.venue_raw, people).empty()) {
             // "Ada Byron and Bo Lee. EMNLP", "A Title Left in Front. Journal of X": the last sentence may be the venue.
-            auto dot = pub.venue_raw.rfind(". ");
+            std::string after_authors = after_author_list(pub.venue_raw, people);
+            auto dot = last_stop(pub.venue_raw);
             std::string tail = dot == std::string::npos ? std::string() : std::string(text::trim(pub.venue_raw.substr(dot + 2)));
             bool tail_ok = !tail.empty() && chars::is_upper(chars::first(tail)) && venue_rejection(tail, people).empty();
-            pub.venue_raw = tail_ok ? tail : std::string();
+            pub.venue_raw = !after_authors.empty() ? after_authors : tail_ok ? tail : std::string();
             pub.venue.clear();
         }
         if (pub.venue_raw.empty()) split_citation(pub, people);

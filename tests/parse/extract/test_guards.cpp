@@ -145,6 +145,10 @@ TEST_CASE("a venue is never an author list, a person, a sentence, a note or a li
         {"Advisor Rafael Quintero", "status"},
         {"Spring", "date"},
         {"2023", "date"},
+        // Pieces of a sentence: only joining words, a last word that joins to more, lower-case words first.
+        {"OF", "fragment"},
+        {"Workshop held at Northfield Institute in", "fragment"},
+        {"years of age", "fragment"},
     };
     for (const auto& c : rejected) {
         std::string value = c.value;
@@ -154,7 +158,7 @@ TEST_CASE("a venue is never an author list, a person, a sentence, a note or a li
     for (const char* ok : {"ICML", "NeurIPS 2023", "Journal of Example Studies", "Proceedings of the ACM on Example Systems",
                            "Physical Review Letters", "Neural Networks", "IEEE Transactions on Example Engineering",
                            "Advances in Neural Information Processing Systems", "Annals of Statistics", "3DV 2024",
-                           "J. Mod. Phys. A"}) {
+                           "J. Mod. Phys. A", "arXiv preprint", "bioRxiv", "Workshop on Example Systems in the Wild"}) {
         std::string value = ok;
         CAPTURE(value);
         CHECK(std::string(venue_rejection(value)) == "");
@@ -259,6 +263,22 @@ TEST_CASE("a venue slot holding authors or a title before the venue keeps the ve
     CHECK(p.publications[0].venue_raw == "EMNLP");
     CHECK(p.publications[1].venue_raw == "");
     CHECK(p.publications[2].venue_raw == "");
+}
+
+TEST_CASE("an author list before a venue whose name has a period of its own leaves the venue") {
+    Profile p;
+    p.name = "Ines Marlow";
+    Publication pub;
+    pub.title = "Sentence Compression in Linear Time";
+    pub.venue_raw = "T. Velarde, I. Marlow. Proc. of the Example Conference on Language Systems";
+    p.publications.push_back(pub);
+    Publication names_only;
+    names_only.title = "Another Paper";
+    names_only.venue_raw = "T. Velarde, I. Marlow and B. Lindqvist";
+    p.publications.push_back(names_only);
+    guard_profile(p);
+    CHECK(p.publications[0].venue_raw == "Proc. of the Example Conference on Language Systems");
+    CHECK(p.publications[1].venue_raw == "");
 }
 
 TEST_CASE("a venue named in a biography paragraph is no publication, a news item's is") {
