@@ -179,10 +179,12 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     if (inst && line.heading_level > 0 && !title && parts[*inst].strength < Strength::academic) inst.reset();
     // "### Acme Corp" alone: an employer if the lines below give it a role or dates (group_entries decides).
     // One plain word no table knows ("### Journalism", "### Sports") heads a kind of work, not a
-    // place; one written as a name of its own ("### VisionX", "### UWPLSE") may be one.
+    // place; one written as a name of its own ("### VisionX", "### UWPLSE", "### Spiky.ai") may be one.
     if (!inst && title && spans.empty() && parts.size() == 1 && parts[0].kind == Part::Kind::unknown && !parts[0].remark &&
         plain_name(parts[0].text) && !is_location(parts[0].text) && !is_only_dates(parts[0].text)) {
-        if (count_words(parts[0].text) == 1 && !is_acronym(parts[0].text)) {
+        std::string_view word = text::trim(parts[0].text);
+        bool dotted = word.find('.') != std::string_view::npos && word.find('.') + 1 < word.size();  // "Spiky.ai"
+        if (count_words(word) == 1 && !is_acronym(word) && !dotted) {
             info.kind_of_work = true;
             return info;
         }

@@ -79,6 +79,9 @@ Freelance Translator, 2010 – 2012
 
 ### Marrowby Dataworks
 Data Scientist, 2020 – present
+
+### Quorra.io
+Intern, 2009 – 2010
 )",
                           "cv.md");
     CHECK(affiliation(p, "Journalism") == nullptr);
@@ -88,6 +91,7 @@ Data Scientist, 2020 – present
     CHECK(quill->start_year == 2018);
     // The translator's position is under its own heading: it takes no place from the entry above.
     CHECK(std::none_of(p.affiliations.begin(), p.affiliations.end(), [](const cvsearch::Affiliation& a) { return a.role == "Freelance Translator"; }));
+    CHECK(affiliation(p, "Quorra.io") != nullptr);
     const auto* marrowby = affiliation(p, "Marrowby Dataworks");
     REQUIRE(marrowby);
     CHECK(marrowby->current);
