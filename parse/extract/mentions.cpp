@@ -286,4 +286,30 @@ std::vector<Affiliation> mentioned_affiliations(const Block& block) {
     return out;
 }
 
+std::vector<Affiliation> mentioned_stays(const Block& block) {
+    std::vector<Affiliation> out;
+    std::unordered_set<std::string> seen;
+    for (const Line& l : block.lines) {
+        if (l.blank()) continue;
+        for (std::string_view sentence : text::split(l.text, '.')) {
+            std::string lower = " " + text::ascii_lower(sentence) + " ";
+            if (!contains_any(lower, {"secondment", "research stay", "research visit", "visiting researcher", "visiting student",
+                                      "visiting scholar", "exchange student", "exchange semester", "exchange year"}))
+                continue;
+            if (is_trap(lower) && lower.find("visiting") == std::string::npos) continue;  // "a talk at X during my stay"
+            for (std::size_t at = lower.find(" at "); at != std::string::npos; at = lower.find(" at ", at + 1)) {
+                // `lower` has one leading space more than `sentence`.
+                std::string run = capitalized_run(sentence, at + 3);
+                if (run.empty()) continue;
+                if (!normalize::find_institution(run) && institution_strength(run) < InstitutionStrength::org) continue;
+                Affiliation a;
+                a.institution_raw = tidy_institution(run);
+                a.kind = AffiliationKind::visiting;
+                if (seen.insert(a.institution_raw).second) out.push_back(std::move(a));
+            }
+        }
+    }
+    return out;
+}
+
 }  // namespace cvsearch::extract

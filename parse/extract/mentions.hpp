@@ -23,4 +23,10 @@ std::vector<Publication> mentioned_publications(const Block& block);
 /// "obtained my bachelor degree from Y", "joined Z".
 std::vector<Affiliation> mentioned_affiliations(const Block& block);
 
+/// Stays an education or experience entry tells of in prose: "two secondments:
+/// one at the University of X and the other at Y", "a research visit at Z".
+/// Visiting affiliations, without dates; only names the institution table knows
+/// or that carry an institution word.
+std::vector<Affiliation> mentioned_stays(const Block& block);
+
 }  // namespace cvsearch::extract

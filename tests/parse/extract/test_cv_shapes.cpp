@@ -97,6 +97,29 @@ Intern, 2009 – 2010
     CHECK(marrowby->current);
 }
 
+TEST_CASE("stays told in the prose of an education entry are visiting affiliations") {
+    Profile p = parse_one(R"(# Lioba Fenwick-Arado
+
+## Education
+
+### PhD, Northfield University, 2021 – 2024
+During my PhD I did two 3-month secondments: one at the University of Eastbrook and the other at the Westmarch Institute of Technology.
+
+### MSc, Northfield University, 2016 – 2021
+In my exchange year I gave a talk at the University of Southport.
+)",
+                          "cv.md");
+    for (const char* name : {"University of Eastbrook", "Westmarch Institute of Technology"}) {
+        const auto* stay = affiliation(p, name);
+        REQUIRE_MESSAGE(stay, name);
+        CHECK(stay->kind == AffiliationKind::visiting);
+    }
+    // A talk is no stay; a place the entries name already is not added twice.
+    CHECK(affiliation(p, "University of Southport") == nullptr);
+    CHECK(std::count_if(p.affiliations.begin(), p.affiliations.end(),
+                        [](const cvsearch::Affiliation& a) { return a.institution_raw == "Northfield University"; }) == 2);
+}
+
 TEST_CASE("HTML: <h3> employers under an <h2> section, venues in spans of news and publication items") {
     Profile p = parse_one(R"(<!doctype html><html><head><title>Kwame Adjei-Brandt</title></head><body>
 <h1>Kwame Adjei-Brandt</h1>
