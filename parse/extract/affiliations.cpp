@@ -133,6 +133,20 @@ std::string with_campus(const std::vector<Part>& parts, std::size_t i) {
     return inst;
 }
 
+// "Wave Computing", "Example Systems of America": two to six words, each capitalized
+// but for joining words, no digits.
+bool capitalized_name(std::string_view text) {
+    static const std::array<std::string_view, 6> joining = {"of", "and", "for", "the", "de", "&"};
+    std::size_t words = 0;
+    for (std::string_view w : text::split(text::trim(text), ' ')) {
+        if (w.empty()) continue;
+        ++words;
+        if (std::find(joining.begin(), joining.end(), w) != joining.end()) continue;
+        if (!chars::is_upper(chars::first(w)) || chars::has_digit(w)) return false;
+    }
+    return words >= 2 && words <= 6;
+}
+
 // A sub-heading or a whole bold line in an education or experience section titles
 // an entry: it names the school or employer that the lines below it date.
 bool is_entry_title(const Line& line) { return line.heading_level > 0 || line.bold; }
@@ -176,6 +190,17 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
         }
     }
     auto inst = pick_institution(parts, allow_elimination, education);
+    // "Senior Software Engineer at Wave Computing (2018 - present)": the name a role is
+    // held at, written as a name, even with words a topic has ("Computing", "Systems").
+    if (!inst && allow_elimination && !education && !spans.empty())
+        for (std::size_t i = 1; i < parts.size(); ++i)
+            if (parts[i - 1].kind == Part::Kind::role && parts[i].kind == Part::Kind::unknown && !parts[i].remark &&
+                rest.find(" at " + parts[i].text) != std::string::npos && capitalized_name(parts[i].text) &&
+                !is_location(parts[i].text)) {
+                inst = i;
+                parts[i].kind = Part::Kind::institution, parts[i].strength = Strength::org;
+                break;
+            }
     if (inst && line.heading_level > 0 && !title && parts[*inst].strength < Strength::academic) inst.reset();
     // "### Acme Corp" alone: an employer if the lines below give it a role or dates (group_entries decides).
     // One plain word no table knows ("### Journalism", "### Sports") heads a kind of work, not a
