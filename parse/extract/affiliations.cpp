@@ -180,7 +180,17 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
         std::string s = text;
         s = text::replace_all(s, " | ", "\x1F");
         for (std::string_view c : text::split(s, '\x1F')) cells.emplace_back(text::trim(c));
-        if (cells.size() >= 3 && is_only_dates(cells[0])) {
+        // "date | institution | role": the cell before a role cell names the place.
+        const bool role_third = cells.size() >= 3 && is_only_dates(cells[0]) &&
+                                std::any_of(parts.begin(), parts.end(), [&](const Part& p) { return p.kind == Part::Kind::role && p.text == cells[2]; });
+        if (role_third) {
+            for (auto& p : parts)
+                if (p.kind == Part::Kind::unknown && !p.remark && p.text == cells[1] && plain_name(text::without_brackets(p.text)) &&
+                    !is_location(p.text)) {
+                    p.text = std::string(text::trim(text::without_brackets(p.text)));  // "X (its native name, UTU)" -> "X"
+                    p.kind = Part::Kind::institution, p.strength = Strength::org;
+                }
+        } else if (cells.size() >= 3 && is_only_dates(cells[0])) {
             for (auto& p : parts) {
                 std::string_view first_cell_part = std::string_view(cells[2]).substr(0, cells[2].find(','));
                 if (p.kind == Part::Kind::unknown && p.text == text::trim(first_cell_part) && plain_name(p.text) && !is_location(p.text))

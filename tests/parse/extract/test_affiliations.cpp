@@ -233,3 +233,11 @@ TEST_CASE("the place a dated role is held at, written as a name, even with a top
     // Not a topic written in lower case after "at": "Engineer at scale".
     CHECK(affiliations_of("# Employment\n1. Research Engineer at scale computing (2015 - 2018)\n").empty());
 }
+
+TEST_CASE("date | institution | role cells: the cell before the role names the place, without its aside") {
+    check("# Research experience\n"
+          "2018 – | NORCAN East (Itäinen Tutkimuskeskus, UNF) | Post-doc\n"
+          "2013 – 2018 | Northfield University | PhD student\n",
+          {{"NORCAN East", "Post-doc", 2018, std::nullopt, true, work},
+           {"Northfield University", "PhD student", 2013, 2018, false, work}});
+}
