@@ -293,19 +293,25 @@ std::vector<Affiliation> mentioned_stays(const Block& block) {
         if (l.blank()) continue;
         for (std::string_view sentence : text::split(l.text, '.')) {
             std::string lower = " " + text::ascii_lower(sentence) + " ";
-            if (!contains_any(lower, {"secondment", "research stay", "research visit", "visiting researcher", "visiting student",
-                                      "visiting scholar", "exchange student", "exchange semester", "exchange year"}))
-                continue;
+            const bool stay = contains_any(lower, {"secondment", "research stay", "research visit", "visiting researcher",
+                                                   "visiting student", "visiting scholar", "exchange student", "exchange semester",
+                                                   "exchange year"});
+            // "I am also affiliated with X": a place of work the entry names in passing.
+            const bool affiliated = lower.find(" affiliated ") != std::string::npos;
+            if (!stay && !affiliated) continue;
             if (is_trap(lower) && lower.find("visiting") == std::string::npos) continue;  // "a talk at X during my stay"
-            for (std::size_t at = lower.find(" at "); at != std::string::npos; at = lower.find(" at ", at + 1)) {
-                // `lower` has one leading space more than `sentence`.
-                std::string run = capitalized_run(sentence, at + 3);
-                if (run.empty()) continue;
-                if (!normalize::find_institution(run) && institution_strength(run) < InstitutionStrength::org) continue;
-                Affiliation a;
-                a.institution_raw = tidy_institution(run);
-                a.kind = AffiliationKind::visiting;
-                if (seen.insert(a.institution_raw).second) out.push_back(std::move(a));
+            for (const char* word : {" at ", " with "}) {
+                if (std::string_view(word) == " with " && !affiliated) continue;  // "a stay with Prof. X"
+                for (std::size_t at = lower.find(word); at != std::string::npos; at = lower.find(word, at + 1)) {
+                    // `lower` has one leading space more than `sentence`.
+                    std::string run = capitalized_run(sentence, at + std::strlen(word) - 1);
+                    if (run.empty()) continue;
+                    if (!normalize::find_institution(run) && institution_strength(run) < InstitutionStrength::org) continue;
+                    Affiliation a;
+                    a.institution_raw = tidy_institution(run);
+                    a.kind = stay ? AffiliationKind::visiting : AffiliationKind::work;
+                    if (seen.insert(a.institution_raw).second) out.push_back(std::move(a));
+                }
             }
         }
     }

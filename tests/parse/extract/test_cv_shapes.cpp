@@ -97,7 +97,7 @@ Intern, 2009 – 2010
     CHECK(marrowby->current);
 }
 
-TEST_CASE("stays told in the prose of an education entry are visiting affiliations") {
+TEST_CASE("stays told in the prose of an entry are visiting affiliations, a place it is affiliated with a workplace") {
     Profile p = parse_one(R"(# Lioba Fenwick-Arado
 
 ## Education
@@ -107,6 +107,11 @@ During my PhD I did two 3-month secondments: one at the University of Eastbrook 
 
 ### MSc, Northfield University, 2016 – 2021
 In my exchange year I gave a talk at the University of Southport.
+
+## Experience
+
+### Research Assistant, Northfield University, 2024 – present
+Most recently, I am additionally affiliated with the Northfield Center for Data Science (NCDS).
 )",
                           "cv.md");
     for (const char* name : {"University of Eastbrook", "Westmarch Institute of Technology"}) {
@@ -114,10 +119,13 @@ In my exchange year I gave a talk at the University of Southport.
         REQUIRE_MESSAGE(stay, name);
         CHECK(stay->kind == AffiliationKind::visiting);
     }
+    const auto* center = affiliation(p, "Northfield Center for Data Science");
+    REQUIRE(center);
+    CHECK(center->kind == AffiliationKind::work);
     // A talk is no stay; a place the entries name already is not added twice.
     CHECK(affiliation(p, "University of Southport") == nullptr);
     CHECK(std::count_if(p.affiliations.begin(), p.affiliations.end(),
-                        [](const cvsearch::Affiliation& a) { return a.institution_raw == "Northfield University"; }) == 2);
+                        [](const cvsearch::Affiliation& a) { return a.institution_raw == "Northfield University"; }) == 3);
 }
 
 TEST_CASE("HTML: <h3> employers under an <h2> section, venues in spans of news and publication items") {
