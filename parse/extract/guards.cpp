@@ -353,26 +353,32 @@ static bool names_list(std::string s, const PeopleInCv& people) {
 
 // ---- venues -----------------------------------------------------------------
 
-// A piece of a sentence, not a name: only joining words ("OF"), a last word that
-// joins it to more ("Workshop held at CEU in"), or lower-case words first ("years of
-// age"; a venue's name starts with a capital, or is one the tables know: "arXiv").
-static bool fragment(std::string_view value, const std::vector<std::string_view>& toks) {
+// A piece of a sentence, not a name: only joining words ("1 OF 2"), a last word that
+// joins it to more ("Workshop held at CEU in May 2025"), or lower-case words first
+// ("29 years of age"; a venue's name starts with a capital, or is one the tables know:
+// "arXiv"). Numbers and month names at either end are no part of a name and are passed over.
+static bool fragment(std::string_view value) {
     static const WordSet joining{"of", "in", "at", "on", "for", "the", "a", "an", "and", "to", "with", "by", "from", "de",
                                  "du", "des", "der", "und", "y", "e", "et", "di", "del"};
-    auto is_joining = [](std::string_view t) { return joining.find(t) != joining.end(); };
-    if (toks.empty()) return false;
-    if (std::all_of(toks.begin(), toks.end(), is_joining)) return true;
-    // (Written in lower case: "Phys. A" ends in a series letter.)
-    std::string_view last = text::trim(value);
-    last = last.substr(last.rfind(' ') == std::string_view::npos ? 0 : last.rfind(' ') + 1);
-    if (is_joining(toks.back()) && !last.empty() && chars::is_lower(chars::first(last))) return true;
-    std::size_t lower_words = 0;
+    std::vector<std::pair<std::string_view, std::string>> words;  // as written, folded
     for (std::string_view w : text::split(value, ' ')) {
-        if (w.empty()) continue;
-        if (!chars::is_lower(chars::first(w)) || lower_words == 2) break;
-        ++lower_words;
+        std::string k = key_of(w);
+        if (!k.empty()) words.emplace_back(w, std::move(k));
     }
-    return lower_words >= 2;
+    auto date_like = [](const std::string& k) {
+        return is("month", k) || std::all_of(k.begin(), k.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+    };
+    std::size_t b = 0, e = words.size();
+    while (b < e && date_like(words[b].second)) ++b;
+    while (e > b && date_like(words[e - 1].second)) --e;
+    if (b == e) return false;
+    auto is_joining = [&](std::size_t i) { return joining.find(words[i].second) != joining.end(); };
+    bool all_joining = true;
+    for (std::size_t i = b; i < e; ++i) all_joining &= is_joining(i);
+    if (all_joining) return true;
+    // (Written in lower case: "Phys. A" ends in a series letter.)
+    if (is_joining(e - 1) && chars::is_lower(chars::first(words[e - 1].first))) return true;
+    return e - b >= 2 && chars::is_lower(chars::first(words[b].first)) && chars::is_lower(chars::first(words[b + 1].first));
 }
 
 std::string_view venue_rejection(std::string_view value, const PeopleInCv& people) {
@@ -406,7 +412,7 @@ std::string_view venue_rejection(std::string_view value, const PeopleInCv& peopl
     if (!venue_word && separated && names_list(trimmed, people)) return "names";
     if (auto dot = trimmed.rfind(". "); dot != std::string::npos && separated && names_list(trimmed.substr(0, dot + 1), people)) return "names";
     // A person or a title, unless the venue table knows the value (looked up last: it is the costly test).
-    std::string_view verdict = fragment(trimmed, toks) ? "fragment" : "";
+    std::string_view verdict = fragment(trimmed) ? "fragment" : "";
     // (Asking builds the CV's list of people: only for values shaped like a name.)
     bool one_word = n == 1 && chars::count_letters(trimmed) >= 3 && name_word(trimmed);
     if (verdict.empty() && (one_word || person_like(trimmed)) && people.contains(value)) verdict = "person";

@@ -147,8 +147,11 @@ TEST_CASE("a venue is never an author list, a person, a sentence, a note or a li
         {"2023", "date"},
         // Pieces of a sentence: only joining words, a last word that joins to more, lower-case words first.
         {"OF", "fragment"},
+        {"1 OF 2", "fragment"},
         {"Workshop held at Northfield Institute in", "fragment"},
+        {"Workshop held at Northfield Institute in May 2025)", "fragment"},
         {"years of age", "fragment"},
+        {"29 years of age", "fragment"},
     };
     for (const auto& c : rejected) {
         std::string value = c.value;
@@ -158,7 +161,8 @@ TEST_CASE("a venue is never an author list, a person, a sentence, a note or a li
     for (const char* ok : {"ICML", "NeurIPS 2023", "Journal of Example Studies", "Proceedings of the ACM on Example Systems",
                            "Physical Review Letters", "Neural Networks", "IEEE Transactions on Example Engineering",
                            "Advances in Neural Information Processing Systems", "Annals of Statistics", "3DV 2024",
-                           "J. Mod. Phys. A", "arXiv preprint", "bioRxiv", "Workshop on Example Systems in the Wild"}) {
+                           "J. Mod. Phys. A", "arXiv preprint", "bioRxiv", "Workshop on Example Systems in the Wild",
+                           "Example Conference, June 2024"}) {
         std::string value = ok;
         CAPTURE(value);
         CHECK(std::string(venue_rejection(value)) == "");
