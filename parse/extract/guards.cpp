@@ -323,6 +323,13 @@ static std::size_t last_stop(const std::string& value) {
 // "A. Lee, B. Chen. Proc. of the Example Conference": the venue after an author list
 // that ends at one of the value's sentence stops (not only the last one: "Proc. of"
 // has one too); "" when no stop ends an author list before a venue.
+// Two name words first and a list separator somewhere: a value worth asking after_author_list.
+static bool starts_like_names(const std::string& value) {
+    if (value.find(" and ") == std::string::npos && value.find(',') == std::string::npos) return false;
+    auto words = text::split(value, ' ');
+    return words.size() >= 3 && name_word(words[0]) && name_word(words[1]) && chars::count_letters(words[0]) >= 2;
+}
+
 static std::string after_author_list(const std::string& value, const PeopleInCv& people) {
     for (std::size_t dot = next_stop(value, 0); dot != std::string::npos; dot = next_stop(value, dot + 1)) {
         std::string head = value.substr(0, dot + 1);
@@ -330,6 +337,18 @@ static std::string after_author_list(const std::string& value, const PeopleInCv&
         if (!separated || !names_list(head, people)) continue;
         std::string tail(text::trim(std::string_view(value).substr(dot + 2)));
         if (!tail.empty() && chars::is_upper(chars::first(tail)) && venue_rejection(tail, people).empty()) return tail;
+    }
+    // No stop between them: "Ada Byron and Bo Lee Journal of Example Studies". The venue
+    // starts at a capitalized word venue names have.
+    for (std::size_t at = value.find(' '); at != std::string::npos; at = value.find(' ', at + 1)) {
+        std::string_view rest = std::string_view(value).substr(at + 1);
+        std::string_view word = rest.substr(0, rest.find(' '));
+        if (word.empty() || !chars::is_upper(chars::first(word)) || !is("venue_word", key_of(word))) continue;
+        std::string head(text::trim(std::string_view(value).substr(0, at)));
+        bool separated = head.find_first_of(",&") != std::string::npos || head.find(" and ") != std::string::npos;
+        if (!separated || !names_list(head, people)) continue;
+        std::string tail(text::trim(rest));
+        if (venue_rejection(tail, people).empty()) return tail;
     }
     return {};
 }
@@ -676,6 +695,10 @@ void guard_profile(Profile& profile) {
             bool tail_ok = !tail.empty() && chars::is_upper(chars::first(tail)) && venue_rejection(tail, people).empty();
             pub.venue_raw = !after_authors.empty() ? after_authors : tail_ok ? tail : std::string();
             pub.venue.clear();
+        } else if (!pub.venue_raw.empty() && starts_like_names(pub.venue_raw)) {
+            // "Ada Byron and Bo Lee Journal of X": a venue after names, with no stop between.
+            std::string after_authors = after_author_list(pub.venue_raw, people);
+            if (!after_authors.empty()) pub.venue_raw = std::move(after_authors), pub.venue.clear();
         }
         if (pub.venue_raw.empty()) split_citation(pub, people);
     }

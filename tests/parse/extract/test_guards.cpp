@@ -283,6 +283,15 @@ TEST_CASE("an author list before a venue whose name has a period of its own leav
     guard_profile(p);
     CHECK(p.publications[0].venue_raw == "Proc. of the Example Conference on Language Systems");
     CHECK(p.publications[1].venue_raw == "");
+    // No stop between the names and the venue: the venue starts at a word venue names have.
+    Profile q;
+    q.name = "Ines Marlow";
+    Publication glued;
+    glued.title = "Sentence Compression in Linear Time";
+    glued.venue_raw = "Tomas Velarde and Ines Marlow Journal of Example Language Studies";
+    q.publications.push_back(glued);
+    guard_profile(q);
+    CHECK(q.publications[0].venue_raw == "Journal of Example Language Studies");
 }
 
 TEST_CASE("a venue named in a biography paragraph is no publication, a news item's is") {
