@@ -325,9 +325,13 @@ static std::size_t last_stop(const std::string& value) {
 // has one too); "" when no stop ends an author list before a venue.
 // Two name words first and a list separator somewhere: a value worth asking after_author_list.
 static bool starts_like_names(const std::string& value) {
-    if (value.find(" and ") == std::string::npos && value.find(',') == std::string::npos) return false;
-    auto words = text::split(value, ' ');
-    return words.size() >= 3 && name_word(words[0]) && name_word(words[1]) && chars::count_letters(words[0]) >= 2;
+    std::size_t one = value.find(' ');
+    if (one == std::string::npos) return false;
+    std::size_t two = value.find(' ', one + 1);
+    if (two == std::string::npos) return false;
+    std::string_view first = std::string_view(value).substr(0, one), second = std::string_view(value).substr(one + 1, two - one - 1);
+    if (chars::count_letters(first) < 2 || !name_word(first) || !name_word(second)) return false;
+    return value.find(" and ") != std::string::npos || value.find(',') != std::string::npos;
 }
 
 static std::string after_author_list(const std::string& value, const PeopleInCv& people) {
@@ -376,28 +380,36 @@ static bool names_list(std::string s, const PeopleInCv& people) {
 // joins it to more ("Workshop held at CEU in May 2025"), or lower-case words first
 // ("29 years of age"; a venue's name starts with a capital, or is one the tables know:
 // "arXiv"). Numbers and month names at either end are no part of a name and are passed over.
-static bool fragment(std::string_view value) {
+// `toks` are the value's folded words (fold_key splits where the written words split).
+static bool fragment(std::string_view value, const std::vector<std::string_view>& toks) {
     static const WordSet joining{"of", "in", "at", "on", "for", "the", "a", "an", "and", "to", "with", "by", "from", "de",
                                  "du", "des", "der", "und", "y", "e", "et", "di", "del"};
-    std::vector<std::pair<std::string_view, std::string>> words;  // as written, folded
-    for (std::string_view w : text::split(value, ' ')) {
-        std::string k = key_of(w);
-        if (!k.empty()) words.emplace_back(w, std::move(k));
-    }
-    auto date_like = [](const std::string& k) {
+    auto date_like = [](std::string_view k) {
         return is("month", k) || std::all_of(k.begin(), k.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
     };
-    std::size_t b = 0, e = words.size();
-    while (b < e && date_like(words[b].second)) ++b;
-    while (e > b && date_like(words[e - 1].second)) --e;
+    auto is_joining = [](std::string_view k) { return joining.find(k) != joining.end(); };
+    std::size_t b = 0, e = toks.size();
+    while (b < e && date_like(toks[b])) ++b;
+    while (e > b && date_like(toks[e - 1])) --e;
     if (b == e) return false;
-    auto is_joining = [&](std::size_t i) { return joining.find(words[i].second) != joining.end(); };
-    bool all_joining = true;
-    for (std::size_t i = b; i < e; ++i) all_joining &= is_joining(i);
-    if (all_joining) return true;
+    if (std::all_of(toks.begin() + static_cast<std::ptrdiff_t>(b), toks.begin() + static_cast<std::ptrdiff_t>(e), is_joining)) return true;
+    const bool last_joins = is_joining(toks[e - 1]);
+    // (Cheap first: a value that starts with a capital and ends in no joining word is none.)
+    const char32_t c0 = chars::first(value);
+    const bool first_low = chars::is_lower(c0) || chars::is_digit(c0);
+    if (!last_joins && !first_low) return false;
+    // The written words with letters, dates at either end passed over as above.
+    std::vector<std::string_view> written;
+    for (std::string_view w : text::split(value, ' '))
+        if (chars::count_letters(w) > 0 || chars::has_digit(w)) written.push_back(w);
+    std::size_t wb = 0, we = written.size();
+    auto written_date = [&](std::string_view w) { return !chars::count_letters(w) || is("month", key_of(w)); };
+    while (wb < we && written_date(written[wb])) ++wb;
+    while (we > wb && written_date(written[we - 1])) --we;
+    if (wb == we) return false;
     // (Written in lower case: "Phys. A" ends in a series letter.)
-    if (is_joining(e - 1) && chars::is_lower(chars::first(words[e - 1].first))) return true;
-    return e - b >= 2 && chars::is_lower(chars::first(words[b].first)) && chars::is_lower(chars::first(words[b + 1].first));
+    if (last_joins && chars::is_lower(chars::first(written[we - 1]))) return true;
+    return we - wb >= 2 && chars::is_lower(chars::first(written[wb])) && chars::is_lower(chars::first(written[wb + 1]));
 }
 
 std::string_view venue_rejection(std::string_view value, const PeopleInCv& people) {
@@ -431,7 +443,7 @@ std::string_view venue_rejection(std::string_view value, const PeopleInCv& peopl
     if (!venue_word && separated && names_list(trimmed, people)) return "names";
     if (auto dot = trimmed.rfind(". "); dot != std::string::npos && separated && names_list(trimmed.substr(0, dot + 1), people)) return "names";
     // A person or a title, unless the venue table knows the value (looked up last: it is the costly test).
-    std::string_view verdict = fragment(trimmed) ? "fragment" : "";
+    std::string_view verdict = fragment(trimmed, toks) ? "fragment" : "";
     // (Asking builds the CV's list of people: only for values shaped like a name.)
     bool one_word = n == 1 && chars::count_letters(trimmed) >= 3 && name_word(trimmed);
     if (verdict.empty() && (one_word || person_like(trimmed)) && people.contains(value)) verdict = "person";

@@ -291,6 +291,10 @@ std::vector<Affiliation> mentioned_stays(const Block& block) {
     std::unordered_set<std::string> seen;
     for (const Line& l : block.lines) {
         if (l.blank()) continue;
+        {  // most lines tell of no stay: one look at the whole line first
+            const std::string line = text::ascii_lower(l.text);
+            if (!contains_any(line, {"secondment", "research stay", "research visit", "visiting", "exchange", "affiliated"})) continue;
+        }
         for (std::string_view sentence : text::split(l.text, '.')) {
             std::string lower = " " + text::ascii_lower(sentence) + " ";
             const bool stay = contains_any(lower, {"secondment", "research stay", "research visit", "visiting researcher",
