@@ -7,6 +7,7 @@
 
 #include "core/text.hpp"
 #include "cvsearch/errors.hpp"
+#include "vocabulary/acronyms.hpp"
 #include "vocabulary/hit_display.hpp"
 #include "vocabulary/schema.hpp"
 
@@ -162,6 +163,21 @@ Xapian::Document DocumentBuilder::build(const Profile& p) {
     }
     for (const auto& award : p.awards) index_copy(award, schema::award_weight);
     add_pair_terms(doc, pair_words_);  // after every positioned word
+
+    // Acronyms the profile defines ("software-defined networking (SDN)"): the
+    // index's synonym table is rebuilt from these terms (vocabulary/acronyms.hpp).
+    {
+        std::set<std::string> defined;
+        auto mine = [&](std::string_view text) {
+            for (const auto& pair : analysis::find_acronyms(text))
+                if (auto term = analysis::acronym_term(pair); !term.empty() && defined.insert(term).second)
+                    doc.add_boolean_term(term);
+        };
+        for (const auto& section : p.sections) mine(section.text);
+        mine(p.headline);
+        for (const auto& interest : p.interests) mine(interest);
+        for (const auto& pub : p.publications) mine(pub.title);
+    }
 
     // Facets: a boolean term per value; the first K values also go into slots.
     auto put_facet = [&](schema::FacetKind kind, const std::vector<std::string>& values) {

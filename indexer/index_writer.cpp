@@ -18,6 +18,7 @@
 #include "indexer/part_writer.hpp"
 #include "indexer/person_keys.hpp"
 #include "vocabulary/schema.hpp"
+#include "vocabulary/acronyms.hpp"
 #include "vocabulary/synonyms.hpp"
 #include "vocabulary/xapian_errors.hpp"
 #include "vocabulary/facet_table.hpp"
@@ -324,11 +325,13 @@ void IndexWriter::commit() {
             db.set_metadata(std::string(schema::meta_built_at), clock::iso8601_utc());
             db.set_metadata(std::string(schema::meta_library_version), version());
             db.set_metadata(std::string(schema::meta_profile_count), std::to_string(db.get_doccount()));
-            // The synonym table always mirrors the compiled-in data/synonyms.tsv.
+            // The synonym table always mirrors the compiled-in data/synonyms.tsv...
             std::vector<std::string> old_keys(db.synonym_keys_begin(), db.synonym_keys_end());
             for (const auto& k : old_keys) db.clear_synonyms(k);
             for (const auto& [key, concept_term] : analysis::SynonymTable::builtin().entries())
                 db.add_synonym(key, concept_term);
+            // ...plus the acronyms its profiles define (vocabulary/acronyms.hpp).
+            analysis::add_acronym_synonyms(db, {db}, analysis::Analyzer());
             db.set_metadata(std::string(schema::meta_person_groups), "1");
             if (!im.builder.pair_words().empty())
                 db.set_metadata(std::string(schema::meta_pair_words), im.builder.pair_words().to_metadata());

@@ -9,6 +9,7 @@
 
 #include "cvsearch/errors.hpp"
 #include "indexer/generations.hpp"
+#include "vocabulary/acronyms.hpp"
 #include "vocabulary/synonyms.hpp"
 #include "vocabulary/xapian_errors.hpp"
 
@@ -40,9 +41,11 @@ void update_aux(const ShardLayout& layout) {
     const std::string name = layout.aux.string();
     try {
         std::map<std::string, Xapian::termcount> want;
+        std::vector<Xapian::Database> shards;
         for (const auto& shard : layout.shards) {
             Xapian::Database db(shard.string());
             for (auto it = db.spellings_begin(); it != db.spellings_end(); ++it) want[*it] += it.get_termfreq();
+            shards.push_back(db);
         }
         Xapian::WritableDatabase aux(name, Xapian::DB_CREATE_OR_OPEN);
         aux.begin_transaction();
@@ -59,6 +62,7 @@ void update_aux(const ShardLayout& layout) {
         std::vector<std::string> old_keys(aux.synonym_keys_begin(), aux.synonym_keys_end());
         for (const auto& k : old_keys) aux.clear_synonyms(k);
         for (const auto& [key, concept_term] : analysis::SynonymTable::builtin().entries()) aux.add_synonym(key, concept_term);
+        analysis::add_acronym_synonyms(aux, shards, analysis::Analyzer());  // defined in any shard's profiles
         aux.commit_transaction();
     } catch (const Xapian::Error& e) {
         throw xapian_errors::translate(e, name);

@@ -13,7 +13,8 @@ namespace cvsearch::indexing {
 void write_shard_stub(const ShardLayout& layout);
 
 /// Rebuilds DIR/aux from the committed shards, in one transaction: the
-/// spelling tables summed, the compiled-in synonym table. Throws Error.
+/// spelling tables summed, the compiled-in synonym table and the acronyms
+/// the shards' profiles define (vocabulary/acronyms.hpp). Throws Error.
 void update_aux(const ShardLayout& layout);
 
 }  // namespace cvsearch::indexing

@@ -89,15 +89,8 @@ std::vector<Profile> read_json_cv(std::string_view utf8_in, std::string_view nam
         return p->contains("basics") || p->contains("name") || p->size() >= 3;
     };
     // A key that is a part of a CV ({"basics": {...}}, {"profile": {...}}) is no wrapper:
-    // the readers know what it holds.
-    auto part_of_cv = [](const std::string& key) {
-        const std::string k = text::fold_key(key);
-        for (const char* part : {"basics", "profile", "personal", "personal info", "personal information", "personal details",
-                                 "person", "contact", "about", "summary", "work", "education", "publications", "experience"})
-            if (k == part) return true;
-        return false;
-    };
-    for (int depth = 0; depth < 4 && root.size() == 1 && root.begin()->is_object() && !part_of_cv(root.begin().key()) &&
+    // the readers know what it holds (the any-JSON reader's vocabulary decides).
+    for (int depth = 0; depth < 4 && root.size() == 1 && root.begin()->is_object() && !readers::is_cv_part_key(root.begin().key()) &&
                         whole_cv(*root.begin());
          ++depth) {
         json inner = std::move(*root.begin());

@@ -6,6 +6,7 @@
 
 #include "core/text.hpp"
 #include "cvsearch/parse.hpp"
+#include "searcher/acronym_query.hpp"
 #include "vocabulary/schema.hpp"
 
 namespace cvsearch::search {
@@ -137,7 +138,7 @@ constexpr unsigned parse_flags = Xapian::QueryParser::FLAG_DEFAULT | Xapian::Que
 
 QueryBuilder::QueryBuilder(const Xapian::Database& db, const analysis::Analyzer& analyzer,
                            std::size_t max_wildcard_expansion)
-    : db_(db), analyzer_(analyzer), max_wildcard_expansion_(max_wildcard_expansion), flags_(parse_flags),
+    : db_(db), analyzer_(analyzer), max_wildcard_expansion_(max_wildcard_expansion), dictionary_(db), flags_(parse_flags),
       warnings_(std::make_shared<std::vector<std::string>>()) {
     analyzer_.configure(parser_);
     parser_.set_database(db_);
@@ -167,6 +168,7 @@ void QueryBuilder::without_synonyms() {
 
 void QueryBuilder::use_dictionary(const Xapian::Database& dictionary) {
     parser_.set_database(dictionary);
+    dictionary_ = dictionary;
     if (wildcard_fields_) return;
     wildcard_fields_ = true;
     for (const char* field : {"any", "name", "title", "interest", "skill"}) {
@@ -208,6 +210,7 @@ BuiltQuery QueryBuilder::build(std::string_view query) {
             out.query = Xapian::Query();
         }
     }
+    if (flags_ & Xapian::QueryParser::FLAG_AUTO_SYNONYMS) out.query = expand_acronyms(out.query, dictionary_);
     // An empty Query is also MatchNothing: a bad year: value legitimately
     // matches nothing (and said so); only a query without anything to search
     // for falls back to every profile.

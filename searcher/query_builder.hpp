@@ -3,7 +3,8 @@
 // Owns one configured Xapian::QueryParser (fields, processors, synonyms,
 // wildcard limit) bound to one Database; not thread-safe (one per search
 // context). Strict parse first; on a QueryParserError the words alone are
-// searched and a warning says so.
+// searched and a warning says so. Acronyms the profiles define also find
+// their long forms (searcher/acronym_query.hpp).
 //
 // Field processors (registered for the canonical field names of query_text.hpp):
 //   name: title: interest: skill:   free-text prefixes XN XT XK XS
@@ -67,6 +68,7 @@ class QueryBuilder {
     const analysis::Analyzer& analyzer_;
     std::size_t max_wildcard_expansion_;
     Xapian::QueryParser parser_;
+    Xapian::Database dictionary_;  ///< the synonym table's database: db_, or use_dictionary()'s
     bool wildcard_fields_ = false;
     unsigned flags_;  ///< Xapian::QueryParser flags
     std::shared_ptr<std::vector<std::string>> warnings_;  // filled by the field processors

@@ -8,17 +8,6 @@
 namespace cvsearch::search {
 namespace {
 
-// Function words (a short classic list: the words no one searches a CV for)
-// and the words of questions and requests.
-constexpr std::string_view stop_list[] = {
-    "a", "about", "all", "am", "an", "and", "any", "anybody", "anyone", "are", "as", "at", "be", "been",
-    "being", "but", "by", "can", "could", "did", "do", "does", "doing", "find", "for", "from", "had", "has",
-    "have", "having", "he", "her", "here", "him", "his", "how", "i", "in", "into", "is", "it", "its", "me",
-    "my", "of", "on", "or", "our", "people", "person", "persons", "please", "researcher", "researchers",
-    "she", "show", "so", "some", "somebody", "someone", "than", "that", "the", "their", "them", "there",
-    "these", "they", "this", "those", "to", "us", "was", "we", "were", "what", "when", "where", "which",
-    "who", "whom", "whose", "why", "will", "with", "within", "would", "you", "your"};
-
 /// "works on X", "working at Y", "work with Z": the verb says nothing either.
 bool is_work_verb(std::string_view w) { return w == "works" || w == "working" || w == "work" || w == "worked"; }
 
@@ -31,10 +20,6 @@ struct Piece {
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 }  // namespace
-
-bool is_stop_word(std::string_view folded) {
-    return std::find(std::begin(stop_list), std::end(stop_list), folded) != std::end(stop_list);
-}
 
 StopWordsDropped drop_stop_words(std::string_view query) {
     StopWordsDropped out{std::string(query), {}};

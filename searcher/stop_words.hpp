@@ -20,6 +20,8 @@
 #include <string_view>
 #include <vector>
 
+#include "vocabulary/stop_list.hpp"
+
 namespace cvsearch::search {
 
 struct StopWordsDropped {
@@ -29,7 +31,8 @@ struct StopWordsDropped {
 
 StopWordsDropped drop_stop_words(std::string_view query);
 
-/// True for a folded word on the stop list (function words and question words).
-bool is_stop_word(std::string_view folded);
+/// True for a folded word on the stop list (function words and question
+/// words; the list is vocabulary/stop_list.hpp, shared with the indexer).
+using analysis::is_stop_word;
 
 }  // namespace cvsearch::search

@@ -31,6 +31,9 @@
 //   XC      free text   synonym concept ("XCml"), unprefixed      via the synonym table
 //   XP      boolean     two adjacent common words ("XPdeep       phrases of two common
 //                       learning"), vocabulary/pair_terms.hpp       words (searcher/pair_query)
+//   XQ      boolean     an acronym the profile defines, short     via the synonym table
+//                       form then long form ("XQsdn software      (vocabulary/acronyms.hpp)
+//                       defined networking")
 //
 // Prefixed field terms are only lower-case words after the prefix, so the
 // upper-case prefixes can never be confused with each other ("XIstanford" vs
@@ -147,6 +150,7 @@ inline constexpr std::string_view venue_facet_prefix = "XV";
 inline constexpr std::string_view year_facet_prefix = "XY";
 inline constexpr std::string_view concept_prefix = "XC";
 inline constexpr std::string_view pair_prefix = "XP";
+inline constexpr std::string_view acronym_prefix = "XQ";
 
 /// True for a free-text word without a prefix: folded words never start with an
 /// upper-case letter, and every prefix does.
@@ -176,11 +180,13 @@ constexpr unsigned section_weight_of(std::string_view kind) {
 /// Gap in term positions between separate texts, so phrases never span two titles.
 inline constexpr unsigned position_gap = 100;
 
-/// A hash of the readers', extractors' and normalizer's sources and of the
-/// compiled-in tables (generated at build time by cmake/extractor_revision.cmake).
+/// A hash of the readers', extractors' and normalizer's sources, of the
+/// compiled-in tables and of the document builder with the analysis it uses
+/// (generated at build time by cmake/extractor_revision.cmake; the list is in
+/// CMakeLists.txt). A new revision makes the next sync rewrite every file.
 std::string_view extractor_revision();
 /// "<content hash>+x<extractor_revision()>": equal only for the same file read by
-/// the same extraction code and tables.
+/// the same extraction code and tables and written by the same document builder.
 std::string extraction_key(std::string_view content_hash);
 
 // ---- value slots ---------------------------------------------------------------

@@ -36,6 +36,7 @@ struct LineInfo {
     bool location = false;
     std::size_t other_words = 0;  // words that are no date, place, role or institution
     bool bare_title = false;      // an entry title ("### Acme Corp", "**Acme Corp**") naming nothing else
+    bool kind_of_work = false;    // an entry title that names a kind of work ("### Journalism"), not a place
 };
 
 struct Entry {
@@ -44,6 +45,7 @@ struct Entry {
     std::vector<YearRange> dates;
     std::size_t line = 0;
     bool dated_here = false;  // dates came from the entry's own lines
+    bool own_place = false;   // under a heading that names a kind of work: no place from the entry above
 };
 
 // The institution of a line: the strongest institution part; a lab or unit
@@ -131,6 +133,20 @@ std::string with_campus(const std::vector<Part>& parts, std::size_t i) {
     return inst;
 }
 
+// "Wave Computing", "Example Systems of America": two to six words, each capitalized
+// but for joining words, no digits.
+bool capitalized_name(std::string_view text) {
+    static const std::array<std::string_view, 6> joining = {"of", "and", "for", "the", "de", "&"};
+    std::size_t words = 0;
+    for (std::string_view w : text::split(text::trim(text), ' ')) {
+        if (w.empty()) continue;
+        ++words;
+        if (std::find(joining.begin(), joining.end(), w) != joining.end()) continue;
+        if (!chars::is_upper(chars::first(w)) || chars::has_digit(w)) return false;
+    }
+    return words >= 2 && words <= 6;
+}
+
 // A sub-heading or a whole bold line in an education or experience section titles
 // an entry: it names the school or employer that the lines below it date.
 bool is_entry_title(const Line& line) { return line.heading_level > 0 || line.bold; }
@@ -164,7 +180,17 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
         std::string s = text;
         s = text::replace_all(s, " | ", "\x1F");
         for (std::string_view c : text::split(s, '\x1F')) cells.emplace_back(text::trim(c));
-        if (cells.size() >= 3 && is_only_dates(cells[0])) {
+        // "date | institution | role": the cell before a role cell names the place.
+        const bool role_third = cells.size() >= 3 && is_only_dates(cells[0]) &&
+                                std::any_of(parts.begin(), parts.end(), [&](const Part& p) { return p.kind == Part::Kind::role && p.text == cells[2]; });
+        if (role_third) {
+            for (auto& p : parts)
+                if (p.kind == Part::Kind::unknown && !p.remark && p.text == cells[1] && plain_name(text::without_brackets(p.text)) &&
+                    !is_location(p.text)) {
+                    p.text = std::string(text::trim(text::without_brackets(p.text)));  // "X (its native name, UTU)" -> "X"
+                    p.kind = Part::Kind::institution, p.strength = Strength::org;
+                }
+        } else if (cells.size() >= 3 && is_only_dates(cells[0])) {
             for (auto& p : parts) {
                 std::string_view first_cell_part = std::string_view(cells[2]).substr(0, cells[2].find(','));
                 if (p.kind == Part::Kind::unknown && p.text == text::trim(first_cell_part) && plain_name(p.text) && !is_location(p.text))
@@ -174,10 +200,29 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
         }
     }
     auto inst = pick_institution(parts, allow_elimination, education);
+    // "Senior Software Engineer at Wave Computing (2018 - present)": the name a role is
+    // held at, written as a name, even with words a topic has ("Computing", "Systems").
+    if (!inst && allow_elimination && !education && !spans.empty())
+        for (std::size_t i = 1; i < parts.size(); ++i)
+            if (parts[i - 1].kind == Part::Kind::role && parts[i].kind == Part::Kind::unknown && !parts[i].remark &&
+                rest.find(" at " + parts[i].text) != std::string::npos && capitalized_name(parts[i].text) &&
+                !is_location(parts[i].text)) {
+                inst = i;
+                parts[i].kind = Part::Kind::institution, parts[i].strength = Strength::org;
+                break;
+            }
     if (inst && line.heading_level > 0 && !title && parts[*inst].strength < Strength::academic) inst.reset();
     // "### Acme Corp" alone: an employer if the lines below give it a role or dates (group_entries decides).
+    // One plain word no table knows ("### Journalism", "### Sports") heads a kind of work, not a
+    // place; one written as a name of its own ("### VisionX", "### UWPLSE", "### Spiky.ai") may be one.
     if (!inst && title && spans.empty() && parts.size() == 1 && parts[0].kind == Part::Kind::unknown && !parts[0].remark &&
         plain_name(parts[0].text) && !is_location(parts[0].text) && !is_only_dates(parts[0].text)) {
+        std::string_view word = text::trim(parts[0].text);
+        bool dotted = word.find('.') != std::string_view::npos && word.find('.') + 1 < word.size();  // "Spiky.ai"
+        if (count_words(word) == 1 && !is_acronym(word) && !dotted) {
+            info.kind_of_work = true;
+            return info;
+        }
         info.bare_title = true;
         info.inst = parts[0].text;
         info.strength = Strength::org;
@@ -262,8 +307,13 @@ std::vector<Entry> group_entries(const Block& block) {
                            (!infos[j].role.empty() || !infos[j].dates.empty());
         if (!dated_below) infos[i] = LineInfo{};
     }
+    bool own_place = false;  // the entries below a kind-of-work heading, up to the next place
     for (std::size_t i = 0; i < block.lines.size(); ++i) {
         LineInfo& info = infos[i];
+        if (info.kind_of_work) {
+            cur = nullptr, pending = false, completed.reset(), own_place = true;
+            continue;
+        }
         // "2016-2019 | Research Assistant | University X" followed straight by
         // "Injury Prevention Center": a unit of the entry above, not a new place.
         bool bare = !info.inst.empty() && info.role.empty() && info.dates.empty();
@@ -287,6 +337,7 @@ std::vector<Entry> group_entries(const Block& block) {
             }
             cur = &entries.back();
             pending = false;
+            own_place = false;
             cur->inst = info.inst;
             if (cur->role.empty()) cur->role = info.role;
             if (!info.dates.empty() && cur->dates.empty()) cur->dates = info.dates, cur->dated_here = true;
@@ -296,6 +347,7 @@ std::vector<Entry> group_entries(const Block& block) {
             if (new_position) {
                 entries.push_back(Entry{});
                 entries.back().line = i;
+                entries.back().own_place = own_place;
                 cur = &entries.back();
                 pending = true;
                 cur->role = info.role;
@@ -313,7 +365,7 @@ std::vector<Entry> group_entries(const Block& block) {
     // A second position at the same place ("Senior Researcher 2021 - / Researcher
     // 2019 - 2021") inherits the institution above it.
     for (std::size_t i = 0; i < entries.size(); ++i)
-        if (entries[i].inst.empty() && i > 0) entries[i].inst = entries[i - 1].inst;
+        if (entries[i].inst.empty() && i > 0 && !entries[i].own_place) entries[i].inst = entries[i - 1].inst;
     entries.erase(std::remove_if(entries.begin(), entries.end(), [](const Entry& e) { return e.inst.empty(); }), entries.end());
     assign_floating_dates(entries, floating);
     return entries;

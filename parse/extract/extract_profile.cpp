@@ -66,6 +66,18 @@ Profile extract_profile(const readers::TextDocument& doc) {
         if (b.kind == "education" || b.kind == "experience" || b.kind == "header" || b.kind == "research") {
             for (auto& a : extract_affiliations(b)) p.affiliations.push_back(std::move(a));
         }
+        if (b.kind == "education" || b.kind == "experience") {
+            // A stay at a place the entries already name ("Visiting Researcher at X, 2019") adds nothing.
+            auto key = [](const std::string& raw) {
+                auto known = normalize::find_institution(raw);
+                return known ? known->canonical : text::fold_key(raw);
+            };
+            for (auto& a : mentioned_stays(b)) {
+                const std::string k = key(a.institution_raw);
+                if (std::none_of(p.affiliations.begin(), p.affiliations.end(), [&](const Affiliation& e) { return key(e.institution_raw) == k; }))
+                    p.affiliations.push_back(std::move(a));
+            }
+        }
         if (b.kind == "experience" || b.kind == "projects" || b.kind == "other")
             for (auto& pub : embedded_publications(b)) p.publications.push_back(std::move(pub));
         if (b.kind == "publications") {

@@ -302,6 +302,61 @@ std::string_view institution_rejection(std::string_view value, const PeopleInCv&
 // person's name. Two capitalized pairs alone may be a venue ("Organizational
 // Behavior and Human Decision Processes"): an initial, a third name or a person
 // the CV names decides.
+static bool names_list(std::string s, const PeopleInCv& people);
+
+// The next ". " at or after `from` that ends a sentence: not the one after an initial ("B. Lee").
+static std::size_t next_stop(const std::string& value, std::size_t from) {
+    for (std::size_t dot = value.find(". ", from); dot != std::string::npos; dot = value.find(". ", dot + 1)) {
+        bool initial = dot >= 1 && chars::is_upper(static_cast<unsigned char>(value[dot - 1])) && (dot == 1 || value[dot - 2] == ' ');
+        if (!initial) return dot;
+    }
+    return std::string::npos;
+}
+
+// The last sentence stop, or npos.
+static std::size_t last_stop(const std::string& value) {
+    std::size_t last = std::string::npos;
+    for (std::size_t dot = next_stop(value, 0); dot != std::string::npos; dot = next_stop(value, dot + 1)) last = dot;
+    return last;
+}
+
+// "A. Lee, B. Chen. Proc. of the Example Conference": the venue after an author list
+// that ends at one of the value's sentence stops (not only the last one: "Proc. of"
+// has one too); "" when no stop ends an author list before a venue.
+// Two name words first and a list separator somewhere: a value worth asking after_author_list.
+static bool starts_like_names(const std::string& value) {
+    std::size_t one = value.find(' ');
+    if (one == std::string::npos) return false;
+    std::size_t two = value.find(' ', one + 1);
+    if (two == std::string::npos) return false;
+    std::string_view first = std::string_view(value).substr(0, one), second = std::string_view(value).substr(one + 1, two - one - 1);
+    if (chars::count_letters(first) < 2 || !name_word(first) || !name_word(second)) return false;
+    return value.find(" and ") != std::string::npos || value.find(',') != std::string::npos;
+}
+
+static std::string after_author_list(const std::string& value, const PeopleInCv& people) {
+    for (std::size_t dot = next_stop(value, 0); dot != std::string::npos; dot = next_stop(value, dot + 1)) {
+        std::string head = value.substr(0, dot + 1);
+        bool separated = head.find_first_of(",&") != std::string::npos || head.find(" and ") != std::string::npos;
+        if (!separated || !names_list(head, people)) continue;
+        std::string tail(text::trim(std::string_view(value).substr(dot + 2)));
+        if (!tail.empty() && chars::is_upper(chars::first(tail)) && venue_rejection(tail, people).empty()) return tail;
+    }
+    // No stop between them: "Ada Byron and Bo Lee Journal of Example Studies". The venue
+    // starts at a capitalized word venue names have.
+    for (std::size_t at = value.find(' '); at != std::string::npos; at = value.find(' ', at + 1)) {
+        std::string_view rest = std::string_view(value).substr(at + 1);
+        std::string_view word = rest.substr(0, rest.find(' '));
+        if (word.empty() || !chars::is_upper(chars::first(word)) || !is("venue_word", key_of(word))) continue;
+        std::string head(text::trim(std::string_view(value).substr(0, at)));
+        bool separated = head.find_first_of(",&") != std::string::npos || head.find(" and ") != std::string::npos;
+        if (!separated || !names_list(head, people)) continue;
+        std::string tail(text::trim(rest));
+        if (venue_rejection(tail, people).empty()) return tail;
+    }
+    return {};
+}
+
 static bool names_list(std::string s, const PeopleInCv& people) {
     for (std::size_t at; (at = s.find(" and ")) != std::string::npos;) s.replace(at, 5, ",");
     for (std::size_t at; (at = s.find(" & ")) != std::string::npos;) s.replace(at, 3, ",");
@@ -320,6 +375,42 @@ static bool names_list(std::string s, const PeopleInCv& people) {
 }
 
 // ---- venues -----------------------------------------------------------------
+
+// A piece of a sentence, not a name: only joining words ("1 OF 2"), a last word that
+// joins it to more ("Workshop held at CEU in May 2025"), or lower-case words first
+// ("29 years of age"; a venue's name starts with a capital, or is one the tables know:
+// "arXiv"). Numbers and month names at either end are no part of a name and are passed over.
+// `toks` are the value's folded words (fold_key splits where the written words split).
+static bool fragment(std::string_view value, const std::vector<std::string_view>& toks) {
+    static const WordSet joining{"of", "in", "at", "on", "for", "the", "a", "an", "and", "to", "with", "by", "from", "de",
+                                 "du", "des", "der", "und", "y", "e", "et", "di", "del"};
+    auto date_like = [](std::string_view k) {
+        return is("month", k) || std::all_of(k.begin(), k.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+    };
+    auto is_joining = [](std::string_view k) { return joining.find(k) != joining.end(); };
+    std::size_t b = 0, e = toks.size();
+    while (b < e && date_like(toks[b])) ++b;
+    while (e > b && date_like(toks[e - 1])) --e;
+    if (b == e) return false;
+    if (std::all_of(toks.begin() + static_cast<std::ptrdiff_t>(b), toks.begin() + static_cast<std::ptrdiff_t>(e), is_joining)) return true;
+    const bool last_joins = is_joining(toks[e - 1]);
+    // (Cheap first: a value that starts with a capital and ends in no joining word is none.)
+    const char32_t c0 = chars::first(value);
+    const bool first_low = chars::is_lower(c0) || chars::is_digit(c0);
+    if (!last_joins && !first_low) return false;
+    // The written words with letters, dates at either end passed over as above.
+    std::vector<std::string_view> written;
+    for (std::string_view w : text::split(value, ' '))
+        if (chars::count_letters(w) > 0 || chars::has_digit(w)) written.push_back(w);
+    std::size_t wb = 0, we = written.size();
+    auto written_date = [&](std::string_view w) { return !chars::count_letters(w) || is("month", key_of(w)); };
+    while (wb < we && written_date(written[wb])) ++wb;
+    while (we > wb && written_date(written[we - 1])) --we;
+    if (wb == we) return false;
+    // (Written in lower case: "Phys. A" ends in a series letter.)
+    if (last_joins && chars::is_lower(chars::first(written[we - 1]))) return true;
+    return we - wb >= 2 && chars::is_lower(chars::first(written[wb])) && chars::is_lower(chars::first(written[wb + 1]));
+}
 
 std::string_view venue_rejection(std::string_view value, const PeopleInCv& people) {
     std::string k = key_of(value);
@@ -352,10 +443,10 @@ std::string_view venue_rejection(std::string_view value, const PeopleInCv& peopl
     if (!venue_word && separated && names_list(trimmed, people)) return "names";
     if (auto dot = trimmed.rfind(". "); dot != std::string::npos && separated && names_list(trimmed.substr(0, dot + 1), people)) return "names";
     // A person or a title, unless the venue table knows the value (looked up last: it is the costly test).
-    std::string_view verdict;
+    std::string_view verdict = fragment(trimmed, toks) ? "fragment" : "";
     // (Asking builds the CV's list of people: only for values shaped like a name.)
     bool one_word = n == 1 && chars::count_letters(trimmed) >= 3 && name_word(trimmed);
-    if ((one_word || person_like(trimmed)) && people.contains(value)) verdict = "person";
+    if (verdict.empty() && (one_word || person_like(trimmed)) && people.contains(value)) verdict = "person";
     // A paper title: several words, title words, no word a venue name has, not
     // an abbreviated journal name ("J. Mod. Phys. A").
     std::size_t abbreviated = 0;
@@ -610,11 +701,16 @@ void guard_profile(Profile& profile) {
     for (auto& pub : profile.publications) {
         if (!pub.venue_raw.empty() && !venue_rejection(pub.venue_raw, people).empty()) {
             // "Ada Byron and Bo Lee. EMNLP", "A Title Left in Front. Journal of X": the last sentence may be the venue.
-            auto dot = pub.venue_raw.rfind(". ");
+            std::string after_authors = after_author_list(pub.venue_raw, people);
+            auto dot = last_stop(pub.venue_raw);
             std::string tail = dot == std::string::npos ? std::string() : std::string(text::trim(pub.venue_raw.substr(dot + 2)));
             bool tail_ok = !tail.empty() && chars::is_upper(chars::first(tail)) && venue_rejection(tail, people).empty();
-            pub.venue_raw = tail_ok ? tail : std::string();
+            pub.venue_raw = !after_authors.empty() ? after_authors : tail_ok ? tail : std::string();
             pub.venue.clear();
+        } else if (!pub.venue_raw.empty() && starts_like_names(pub.venue_raw)) {
+            // "Ada Byron and Bo Lee Journal of X": a venue after names, with no stop between.
+            std::string after_authors = after_author_list(pub.venue_raw, people);
+            if (!after_authors.empty()) pub.venue_raw = std::move(after_authors), pub.venue.clear();
         }
         if (pub.venue_raw.empty()) split_citation(pub, people);
     }

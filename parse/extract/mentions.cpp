@@ -286,4 +286,40 @@ std::vector<Affiliation> mentioned_affiliations(const Block& block) {
     return out;
 }
 
+std::vector<Affiliation> mentioned_stays(const Block& block) {
+    std::vector<Affiliation> out;
+    std::unordered_set<std::string> seen;
+    for (const Line& l : block.lines) {
+        if (l.blank()) continue;
+        {  // most lines tell of no stay: one look at the whole line first
+            const std::string line = text::ascii_lower(l.text);
+            if (!contains_any(line, {"secondment", "research stay", "research visit", "visiting", "exchange", "affiliated"})) continue;
+        }
+        for (std::string_view sentence : text::split(l.text, '.')) {
+            std::string lower = " " + text::ascii_lower(sentence) + " ";
+            const bool stay = contains_any(lower, {"secondment", "research stay", "research visit", "visiting researcher",
+                                                   "visiting student", "visiting scholar", "exchange student", "exchange semester",
+                                                   "exchange year"});
+            // "I am also affiliated with X": a place of work the entry names in passing.
+            const bool affiliated = lower.find(" affiliated ") != std::string::npos;
+            if (!stay && !affiliated) continue;
+            if (is_trap(lower) && lower.find("visiting") == std::string::npos) continue;  // "a talk at X during my stay"
+            for (const char* word : {" at ", " with "}) {
+                if (std::string_view(word) == " with " && !affiliated) continue;  // "a stay with Prof. X"
+                for (std::size_t at = lower.find(word); at != std::string::npos; at = lower.find(word, at + 1)) {
+                    // `lower` has one leading space more than `sentence`.
+                    std::string run = capitalized_run(sentence, at + std::strlen(word) - 1);
+                    if (run.empty()) continue;
+                    if (!normalize::find_institution(run) && institution_strength(run) < InstitutionStrength::org) continue;
+                    Affiliation a;
+                    a.institution_raw = tidy_institution(run);
+                    a.kind = stay ? AffiliationKind::visiting : AffiliationKind::work;
+                    if (seen.insert(a.institution_raw).second) out.push_back(std::move(a));
+                }
+            }
+        }
+    }
+    return out;
+}
+
 }  // namespace cvsearch::extract

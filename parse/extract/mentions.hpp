@@ -23,4 +23,11 @@ std::vector<Publication> mentioned_publications(const Block& block);
 /// "obtained my bachelor degree from Y", "joined Z".
 std::vector<Affiliation> mentioned_affiliations(const Block& block);
 
+/// Stays an education or experience entry tells of in prose: "two secondments:
+/// one at the University of X and the other at Y", "a research visit at Z"
+/// (visiting affiliations), and places it is affiliated with in passing ("I am
+/// also affiliated at the Example Center for Data Science"). Without dates; only
+/// names the institution table knows or that carry an institution word.
+std::vector<Affiliation> mentioned_stays(const Block& block);
+
 }  // namespace cvsearch::extract

@@ -105,6 +105,22 @@ const std::initializer_list<std::string_view> kCitationKeys = {"citation", "refe
 const std::initializer_list<std::string_view> kItemKeys = {"items", "entries", "list", "content", "data", "values", "records",
                                                             "elements"};
 
+// The section kind a key names, through the same lexicon as CV headings,
+// plus the short forms JSON keys use.
+std::optional<std::string> key_section_kind(std::string_view key) {
+    std::string k = squash(key);
+    if (one_of(k, {"pubs", "papers", "bib", "bibliography", "works", "articles", "publicationlist", "refereedpublications"}))
+        return "publications";
+    if (one_of(k, {"jobs", "work", "workhistory", "employmenthistory", "positions", "appointments", "career"})) return "experience";
+    if (one_of(k, {"schools", "degrees", "studies", "academics"})) return "education";
+    if (one_of(k, {"honours", "honors", "prizes"})) return "awards";
+    if (one_of(k, {"confs", "presentations", "invitedtalks"})) return "talks";
+    if (one_of(k, {"keywords", "researchareas", "topics", "researchtopics"})) return "interests";
+    auto kind = extract::heading_kind(key_words(key));
+    if (kind == "summary" && one_of(k, {"profile", "about"})) return std::nullopt;
+    return kind;
+}
+
 // ---- small helpers ---------------------------------------------------------------------
 
 std::string scalar_text(const json& v) {
@@ -351,7 +367,7 @@ class AnyReader {
                 walk(value, depth + 1);
                 continue;
             }
-            std::optional<std::string> kind = section_kind(key);
+            std::optional<std::string> kind = key_section_kind(key);
             if (kind && *kind != "contact" && *kind != "references") {
                 section(*kind, heading_of(key), value, depth);
                 continue;
@@ -361,21 +377,6 @@ class AnyReader {
         }
     }
 
-    // The section kind a key names, through the same lexicon as CV headings,
-    // plus the short forms JSON keys use.
-    static std::optional<std::string> section_kind(std::string_view key) {
-        std::string k = squash(key);
-        if (one_of(k, {"pubs", "papers", "bib", "bibliography", "works", "articles", "publicationlist", "refereedpublications"}))
-            return "publications";
-        if (one_of(k, {"jobs", "work", "workhistory", "employmenthistory", "positions", "appointments", "career"})) return "experience";
-        if (one_of(k, {"schools", "degrees", "studies", "academics"})) return "education";
-        if (one_of(k, {"honours", "honors", "prizes"})) return "awards";
-        if (one_of(k, {"confs", "presentations", "invitedtalks"})) return "talks";
-        if (one_of(k, {"keywords", "researchareas", "topics", "researchtopics"})) return "interests";
-        auto kind = extract::heading_kind(key_words(key));
-        if (kind == "summary" && one_of(k, {"profile", "about"})) return std::nullopt;
-        return kind;
-    }
 
     static std::string heading_of(std::string_view key) {
         std::string h = text::collapse_whitespace(key_words(key));
@@ -654,6 +655,12 @@ class AnyReader {
 
 JsonCv read_any_json(std::string_view utf8, std::string_view name) {
     return AnyReader().read(json_util::parse(utf8, name));
+}
+
+bool is_cv_part_key(std::string_view key) {
+    if (is_person_key(squash(key))) return true;
+    auto kind = key_section_kind(key);
+    return kind && *kind != "other";  // a heading no kind is known for ("Data") names no part
 }
 
 }  // namespace cvsearch::readers

@@ -79,4 +79,12 @@ struct JsonCv {
 /// Error(parse) only for malformed JSON.
 JsonCv read_any_json(std::string_view utf8, std::string_view name);
 
+/// Whether a JSON key names a part of a CV, by the vocabulary read_any_json reads
+/// keys with: the person ("basics", "profile", "personal_info", "contact") or a
+/// section ("work", "education", "papers", "Publications"). A key that names
+/// neither ("cv", "resume", "data") and holds a whole CV alone is a wrapper.
+/// ("data" is a section's list of items inside a section object, {"title":
+/// "Publications", "data": [...]}; that use is the reader's, not this question's.)
+bool is_cv_part_key(std::string_view key);
+
 }  // namespace cvsearch::readers

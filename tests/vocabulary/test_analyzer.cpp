@@ -120,3 +120,25 @@ TEST_CASE("the built-in synonym table maps ML and machine learning together") {
     REQUIRE_FALSE(ml.empty());
     CHECK(table.concepts_of({"machine", "learning"}) == ml);
 }
+
+TEST_CASE("the built-in synonym table joins research acronyms outside computing to their expansions") {
+    const auto& table = SynonymTable::builtin();
+    struct Pair {
+        std::vector<std::string> short_form, long_form;
+    };
+    const Pair pairs[] = {
+        {{"vr"}, {"virtual", "reality"}},
+        {{"fmri"}, {"functional", "magnetic", "resonance", "imaging"}},
+        {{"gwas"}, {"genome", "wide", "association", "studies"}},
+        {{"cfd"}, {"computational", "fluid", "dynamics"}},
+        {{"hep"}, {"high", "energy", "physics"}},
+    };
+    for (const auto& p : pairs) {
+        auto c = table.concepts_of(p.short_form);
+        REQUIRE_FALSE_MESSAGE(c.empty(), p.short_form[0]);
+        CHECK_MESSAGE(table.concepts_of(p.long_form) == c, p.short_form[0]);
+    }
+    // An acronym with two common meanings in CVs stays out ("MPC": model predictive
+    // control or multi-party computation).
+    CHECK(table.concepts_of({"mpc"}).empty());
+}

@@ -223,3 +223,21 @@ TEST_CASE("an expected graduation date in parentheses leaves no half-open aside 
           "    Ph.D. in Computer Science (expected Summer 2026)\n",
           {{"Carnegie Mellon University", "Ph.D. in Computer Science", 2020, std::nullopt, true, edu}});
 }
+
+TEST_CASE("the place a dated role is held at, written as a name, even with a topic word in it") {
+    check("# Employment\n"
+          "1. Senior Staff Software Engineer at Quillon Computing (November 2018 - present)\n"
+          "2. Research Engineer at Marrowby Data Systems (2015 - 2018)\n",
+          {{"Quillon Computing", "Senior Staff Software Engineer", 2018, std::nullopt, true, work},
+           {"Marrowby Data Systems", "Research Engineer", 2015, 2018, false, work}});
+    // Not a topic written in lower case after "at": "Engineer at scale".
+    CHECK(affiliations_of("# Employment\n1. Research Engineer at scale computing (2015 - 2018)\n").empty());
+}
+
+TEST_CASE("date | institution | role cells: the cell before the role names the place, without its aside") {
+    check("# Research experience\n"
+          "2018 – | NORCAN East (Itäinen Tutkimuskeskus, UNF) | Post-doc\n"
+          "2013 – 2018 | Northfield University | PhD student\n",
+          {{"NORCAN East", "Post-doc", 2018, std::nullopt, true, work},
+           {"Northfield University", "PhD student", 2013, 2018, false, work}});
+}

@@ -63,6 +63,71 @@ Ph.D. in Computer Science, 2013 – 2018
     CHECK(halvorsen_education);
 }
 
+TEST_CASE("a one-word sub-heading no table knows heads a kind of work, a name-shaped one an employer") {
+    Profile p = parse_one(R"(# Tomasz Erlingsen-Vale
+
+## Experience
+
+### Journalism
+Blog Journalist, 2012 – 2016
+
+### QuillStack
+Software Engineer, 2018 – 2020
+
+### Translation
+Freelance Translator, 2010 – 2012
+
+### Marrowby Dataworks
+Data Scientist, 2020 – present
+
+### Quorra.io
+Intern, 2009 – 2010
+)",
+                          "cv.md");
+    CHECK(affiliation(p, "Journalism") == nullptr);
+    CHECK(affiliation(p, "Translation") == nullptr);
+    const auto* quill = affiliation(p, "QuillStack");
+    REQUIRE(quill);
+    CHECK(quill->start_year == 2018);
+    // The translator's position is under its own heading: it takes no place from the entry above.
+    CHECK(std::none_of(p.affiliations.begin(), p.affiliations.end(), [](const cvsearch::Affiliation& a) { return a.role == "Freelance Translator"; }));
+    CHECK(affiliation(p, "Quorra.io") != nullptr);
+    const auto* marrowby = affiliation(p, "Marrowby Dataworks");
+    REQUIRE(marrowby);
+    CHECK(marrowby->current);
+}
+
+TEST_CASE("stays told in the prose of an entry are visiting affiliations, a place it is affiliated with a workplace") {
+    Profile p = parse_one(R"(# Lioba Fenwick-Arado
+
+## Education
+
+### PhD, Northfield University, 2021 – 2024
+During my PhD I did two 3-month secondments: one at the University of Eastbrook and the other at the Westmarch Institute of Technology.
+
+### MSc, Northfield University, 2016 – 2021
+In my exchange year I gave a talk at the University of Southport.
+
+## Experience
+
+### Research Assistant, Northfield University, 2024 – present
+Most recently, I am additionally affiliated with the Northfield Center for Data Science (NCDS).
+)",
+                          "cv.md");
+    for (const char* name : {"University of Eastbrook", "Westmarch Institute of Technology"}) {
+        const auto* stay = affiliation(p, name);
+        REQUIRE_MESSAGE(stay, name);
+        CHECK(stay->kind == AffiliationKind::visiting);
+    }
+    const auto* center = affiliation(p, "Northfield Center for Data Science");
+    REQUIRE(center);
+    CHECK(center->kind == AffiliationKind::work);
+    // A talk is no stay; a place the entries name already is not added twice.
+    CHECK(affiliation(p, "University of Southport") == nullptr);
+    CHECK(std::count_if(p.affiliations.begin(), p.affiliations.end(),
+                        [](const cvsearch::Affiliation& a) { return a.institution_raw == "Northfield University"; }) == 3);
+}
+
 TEST_CASE("HTML: <h3> employers under an <h2> section, venues in spans of news and publication items") {
     Profile p = parse_one(R"(<!doctype html><html><head><title>Kwame Adjei-Brandt</title></head><body>
 <h1>Kwame Adjei-Brandt</h1>

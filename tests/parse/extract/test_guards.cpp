@@ -145,6 +145,13 @@ TEST_CASE("a venue is never an author list, a person, a sentence, a note or a li
         {"Advisor Rafael Quintero", "status"},
         {"Spring", "date"},
         {"2023", "date"},
+        // Pieces of a sentence: only joining words, a last word that joins to more, lower-case words first.
+        {"OF", "fragment"},
+        {"1 OF 2", "fragment"},
+        {"Workshop held at Northfield Institute in", "fragment"},
+        {"Workshop held at Northfield Institute in May 2025)", "fragment"},
+        {"years of age", "fragment"},
+        {"29 years of age", "fragment"},
     };
     for (const auto& c : rejected) {
         std::string value = c.value;
@@ -154,7 +161,8 @@ TEST_CASE("a venue is never an author list, a person, a sentence, a note or a li
     for (const char* ok : {"ICML", "NeurIPS 2023", "Journal of Example Studies", "Proceedings of the ACM on Example Systems",
                            "Physical Review Letters", "Neural Networks", "IEEE Transactions on Example Engineering",
                            "Advances in Neural Information Processing Systems", "Annals of Statistics", "3DV 2024",
-                           "J. Mod. Phys. A"}) {
+                           "J. Mod. Phys. A", "arXiv preprint", "bioRxiv", "Workshop on Example Systems in the Wild",
+                           "Example Conference, June 2024"}) {
         std::string value = ok;
         CAPTURE(value);
         CHECK(std::string(venue_rejection(value)) == "");
@@ -259,6 +267,31 @@ TEST_CASE("a venue slot holding authors or a title before the venue keeps the ve
     CHECK(p.publications[0].venue_raw == "EMNLP");
     CHECK(p.publications[1].venue_raw == "");
     CHECK(p.publications[2].venue_raw == "");
+}
+
+TEST_CASE("an author list before a venue whose name has a period of its own leaves the venue") {
+    Profile p;
+    p.name = "Ines Marlow";
+    Publication pub;
+    pub.title = "Sentence Compression in Linear Time";
+    pub.venue_raw = "T. Velarde, I. Marlow. Proc. of the Example Conference on Language Systems";
+    p.publications.push_back(pub);
+    Publication names_only;
+    names_only.title = "Another Paper";
+    names_only.venue_raw = "T. Velarde, I. Marlow and B. Lindqvist";
+    p.publications.push_back(names_only);
+    guard_profile(p);
+    CHECK(p.publications[0].venue_raw == "Proc. of the Example Conference on Language Systems");
+    CHECK(p.publications[1].venue_raw == "");
+    // No stop between the names and the venue: the venue starts at a word venue names have.
+    Profile q;
+    q.name = "Ines Marlow";
+    Publication glued;
+    glued.title = "Sentence Compression in Linear Time";
+    glued.venue_raw = "Tomas Velarde and Ines Marlow Journal of Example Language Studies";
+    q.publications.push_back(glued);
+    guard_profile(q);
+    CHECK(q.publications[0].venue_raw == "Journal of Example Language Studies");
 }
 
 TEST_CASE("a venue named in a biography paragraph is no publication, a news item's is") {

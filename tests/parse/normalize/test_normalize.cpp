@@ -32,6 +32,13 @@ TEST_CASE("venue spellings map to one canonical venue") {
         {"EuroSys '24", "EuroSys"},
         {"ICML", "ICML"},
         {"DEBS ACM International Conference on Distributed and Event-Based Systems", "DEBS"},
+        // "&" for "and", a year inside the name.
+        {"The 2014 Conference on Design & Architectures for Signal & Image Processing", "DASIP"},
+        // A society meeting outside computing goes by its full name, its acronym is an alias.
+        {"JSM 2019", "Joint Statistical Meetings"},
+        {"Joint Statistical Meetings", "Joint Statistical Meetings"},
+        {"Annual meeting of the Society for Biological Psychiatry", "Annual Meeting of the Society of Biological Psychiatry"},
+        {"AGU Fall Meeting 2021", "American Geophysical Union Fall Meeting"},
     };
     for (const auto& r : rows) CHECK_MESSAGE(venue_value(r.raw) == r.canonical, r.raw << " -> " << venue_value(r.raw));
 }
@@ -134,8 +141,14 @@ TEST_CASE("institution spellings map to one canonical institution") {
         {"KAIST", "KAIST"},
         {"Department of Computer Science, ETH Zürich, Switzerland", "ETH Zurich"},
         {"ETH Zurich", "ETH Zurich"},
-        {"University of California, Berkeley", "UC Berkeley"},
-        {"Massachusetts Institute of Technology", "MIT"},
+        // Short forms become the ROR display name (tools/ror_canonicals.tsv), so that the
+        // registries link the value to every other name of the organization.
+        {"University of California, Berkeley", "University of California, Berkeley"},
+        {"UC Berkeley", "University of California, Berkeley"},
+        {"MIT", "Massachusetts Institute of Technology"},
+        {"Massachusetts Institute of Technology", "Massachusetts Institute of Technology"},
+        {"UC San Diego", "University of California San Diego"},
+        {"Fraunhofer ISE", "Fraunhofer Institute for Solar Energy Systems"},
         {"Carnegie Mellon University", "Carnegie Mellon University"},
         {"Seoul National University", "Seoul National University"},
         {"Sungkyunkwan University (SKKU)", "Sungkyunkwan University"},

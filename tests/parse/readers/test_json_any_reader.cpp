@@ -8,6 +8,7 @@
 #include "tests/parse/profile_lookup.hpp"
 #include "cvsearch/errors.hpp"
 #include "cvsearch/parse.hpp"
+#include "parse/readers/reader.hpp"
 
 using cvsearch::AffiliationKind;
 using cvsearch::Format;
@@ -178,4 +179,25 @@ TEST_CASE("JSON: a whole CV wrapped in one key is read as the CV inside, a one-s
     Profile basics = parse_one(R"({"basics": {"name": "Cy Example", "email": "cy@example.org", "summary": "Glaciology."}})");
     CHECK(basics.source.format == Format::json_resume);
     CHECK(basics.name == "Cy Example");
+}
+
+TEST_CASE("one vocabulary says which JSON keys are parts of a CV and which wrap one") {
+    using cvsearch::readers::is_cv_part_key;
+    // The person, in the spellings the any-JSON reader reads.
+    for (const char* k : {"basics", "profile", "personal_info", "personalInformation", "Personal Details", "contact", "about", "bio"})
+        CHECK_MESSAGE(is_cv_part_key(k), k);
+    // Sections, by the heading lexicon and the short forms of JSON keys.
+    for (const char* k : {"work", "education", "publications", "Publications", "papers", "experience", "summary", "jobs", "awards"})
+        CHECK_MESSAGE(is_cv_part_key(k), k);
+    // Wrappers: a key that names no part ("data" is an item list only inside a section object).
+    for (const char* k : {"cv", "resume", "data", "curriculum_vitae", "document"}) CHECK_MESSAGE(!is_cv_part_key(k), k);
+    // The wrapper rule follows the vocabulary: {"bio": {...}} is the person, read in place;
+    // {"document": {...}} wraps a whole CV.
+    Profile bio = parse_one(R"({"bio": {"name": "Dee Example", "email": "dee@example.org", "phone": "+1 555 0101"}})");
+    CHECK(bio.name == "Dee Example");
+    CHECK(bio.source.format == Format::json);
+    Profile doc = parse_one(R"({"document": {"basics": {"name": "Eve Example", "email": "eve@example.org"},
+                                "work": [{"name": "Acme Corp", "position": "Engineer", "startDate": "2020"}]}})");
+    CHECK(doc.source.format == Format::json_resume);
+    CHECK(doc.name == "Eve Example");
 }
