@@ -398,8 +398,11 @@ def gen_profile(seed, i, revision=0):
 
     slug = f"{first.split()[0]}.{last}".lower().replace("-", "")
     domain = current.lower().replace(",", "").replace("university of ", "u").replace(" ", "")[:14]
-    email = f"{slug}@{domain}.example.org"
-    homepage = f"https://{slug.replace('.', '')}.example.net"
+    # Each generated profile is its own person: its addresses carry its number, as two
+    # people who share a name never share an e-mail address or a homepage (cvsearch takes
+    # files that share one, under the same name, for one person and collapses them).
+    email = f"{slug}{i}@{domain}.example.org"
+    homepage = f"https://{slug.replace('.', '')}{i}.example.net"
     role = position.split(',')[0].lower()
     bio = (f"{name} is {'an' if role[0] in 'aeiou' else 'a'} {role} at {current}. "
            f"{'Her' if rng.random() < 0.45 else 'His' if rng.random() < 0.8 else 'Their'} research focuses on "
