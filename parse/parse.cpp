@@ -10,6 +10,7 @@
 #include "core/text.hpp"
 #include "cvsearch/errors.hpp"
 #include "parse/extract/extract.hpp"
+#include "parse/extract/guards.hpp"
 #include "parse/json_cv.hpp"
 #include "parse/normalize/normalize.hpp"
 #include "parse/readers/bibtex.hpp"
@@ -156,6 +157,7 @@ std::vector<Profile> parse_bytes_in(std::string_view bytes, std::string_view nam
             [[fallthrough]];
         case Format::json: {
             auto profiles = read_json_cv(readers::decode_to_utf8(bytes), name, format);
+            for (auto& p : profiles) extract::guard_profile(p);  // JSON holds junk in its fields too ("Journal 1")
             return finish(check_text_size(std::move(profiles), name, options), bytes, name, format);
         }
         default: break;

@@ -421,12 +421,21 @@ std::string_view venue_rejection(std::string_view value, const PeopleInCv& peopl
                              " advisor ", " adviser ", " joint work ", " in progress "})
         if (lower.find(note) != std::string::npos) return "status";
     if (starts_with("status_lead", k)) return "status";
-    if (is("heading", k)) return "heading";
     const auto toks = tokens(k);
-    if (std::all_of(toks.begin(), toks.end(), [](std::string_view t) {
-            return is("month", t) || std::all_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
-        }))
-        return "date";  // "Spring", "2023"
+    auto date_token = [](std::string_view t) {
+        return is("month", t) || std::all_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+    };
+    if (std::all_of(toks.begin(), toks.end(), date_token)) return "date";  // "Spring", "2023"
+    // A heading word, also with only numbers or months around it: a template's
+    // placeholder ("Journal 1") or a label ("Conference 2023") names no venue.
+    {
+        std::size_t b = 0, e = toks.size();
+        while (b < e && date_token(toks[b])) ++b;
+        while (e > b && date_token(toks[e - 1])) --e;
+        std::string core;
+        for (std::size_t i = b; i < e; ++i) core += (core.empty() ? "" : " ") + std::string(toks[i]);
+        if (is("heading", core)) return "heading";
+    }
     std::size_t n = count_words(value);
     std::string trimmed(text::trim(value));
     bool venue_word = std::any_of(toks.begin(), toks.end(), [](std::string_view t) { return is("venue_word", t); });

@@ -152,6 +152,11 @@ TEST_CASE("a venue is never an author list, a person, a sentence, a note or a li
         {"Workshop held at Northfield Institute in May 2025)", "fragment"},
         {"years of age", "fragment"},
         {"29 years of age", "fragment"},
+        // A heading word alone, or with only numbers and months around it (a template's placeholder).
+        {"Journal", "heading"},
+        {"Journal 1", "heading"},
+        {"Conference 2023", "heading"},
+        {"Publications", "heading"},
     };
     for (const auto& c : rejected) {
         std::string value = c.value;

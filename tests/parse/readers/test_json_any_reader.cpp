@@ -13,6 +13,7 @@
 using cvsearch::AffiliationKind;
 using cvsearch::Format;
 using cvsearch::Profile;
+using cvsearch::Publication;
 
 using namespace cvsearch::testing;
 
@@ -200,4 +201,31 @@ TEST_CASE("one vocabulary says which JSON keys are parts of a CV and which wrap 
                                 "work": [{"name": "Acme Corp", "position": "Engineer", "startDate": "2020"}]}})");
     CHECK(doc.source.format == Format::json_resume);
     CHECK(doc.name == "Eve Example");
+}
+
+// A JSON CV goes through the same guards as a text CV: a template's placeholder
+// ("Journal 1") and a submitted paper give no venue, a title before the name is
+// not the name.
+TEST_CASE("JSON CVs pass the guards a text CV passes") {
+    const char* const resume = R"({
+  "basics": {"name": "Dr. Ines Marlow", "email": "ines@example.org"},
+  "work": [{"name": "Riverbend University", "position": "Lecturer", "startDate": "2021-01-01"}],
+  "publications": [
+    {"name": "Paper Title Number 1", "publisher": "Journal 1", "releaseDate": "2009-10-01"},
+    {"name": "Tidal Sketches of Streaming Graphs", "publisher": "Submitted: ICML'25", "releaseDate": "2025-01-30"},
+    {"name": "Learned Index Repair", "publisher": "Published: EuroSys'24", "releaseDate": "2024-04-22"}
+  ]
+})";
+    Profile p = parse_one(resume, "cv.json");
+    CHECK(p.name == "Ines Marlow");
+    REQUIRE(p.publications.size() == 3);
+    const Publication* placeholder = publication(p, "Paper Title Number 1");
+    const Publication* submitted = publication(p, "Tidal Sketches");
+    const Publication* published = publication(p, "Learned Index Repair");
+    REQUIRE(placeholder);
+    REQUIRE(submitted);
+    REQUIRE(published);
+    CHECK(placeholder->venue.empty());
+    CHECK(submitted->venue.empty());
+    CHECK(published->venue == "EuroSys");
 }
