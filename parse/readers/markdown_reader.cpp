@@ -133,12 +133,16 @@ class LinePass {
 };
 
 // Front-matter fields that name the person. academicpages pages say
-// `title: "CV"`, so a title only counts when it reads like a name.
+// `title: "CV"`, so a title or a description only counts where it reads like a
+// name or names whose page it is ("CV of Jane Doe", "Jane Doe's Portfolio").
 void apply_front_matter(const FrontMatter& fm, TextDocument& doc) {
-    for (std::string_view key : {"name", "author.name", "author", "title"}) {
+    for (std::string_view key : {"name", "author.name", "author"}) {
         std::string v = markup::strip_decoration(fm.get({key}));
         if (markup::looks_like_person_name(v)) { doc.name_hint = v; break; }
     }
+    if (doc.name_hint.empty())
+        for (std::string_view key : {"title", "description"})
+            if (std::string v = markup::person_name_in(fm.get({key})); !v.empty()) { doc.name_hint = v; break; }
     for (const auto& email : markup::find_emails(fm.get({"email", "author.email", "mail"})))
         markup::add_unique(doc.email_hints, email);
     std::string home = fm.get({"website", "homepage", "author.website", "author.homepage", "author.uri"});

@@ -536,12 +536,13 @@ std::string person_name_in(std::string_view title) {
         }
     if (looks_like_person_name(t)) return t;
     if (std::string latin = without_cjk_words(t); !latin.empty() && looks_like_person_name(latin)) return latin;
-    for (std::string_view sep : {" | ", " - ", " – ", " — ", " · ", " :: ", ". ", ", ", ": ", "'s "}) {
+    for (std::string_view sep : {" | ", " - ", " – ", " — ", " · ", " :: ", ". ", ", ", ": ", "'s ", " of "}) {
         std::size_t pos = t.find(sep);
         if (pos == std::string::npos) continue;
         std::string left = t.substr(0, pos);
         if (looks_like_person_name(left)) return left;
-        // "CV - Jane Doe", "Curriculum Vitae | Jane Doe": what the page is, then whose.
+        // "CV - Jane Doe", "Curriculum Vitae | Jane Doe", "CV of Jane Doe": what the
+        // page is, then whose.
         if (names_a_cv_page(left)) {
             std::string right(text::trim(std::string_view(t).substr(pos + sep.size())));
             if (auto more = right.find(" | "); more != std::string::npos) right.resize(more);

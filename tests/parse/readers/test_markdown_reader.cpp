@@ -87,6 +87,14 @@ TEST_CASE("read_markdown: front matter") {
         for (const char* t : {"CV", "Curriculum Vitae", "About me", "Publications", "Resume"})
             CHECK_MESSAGE(read_markdown(std::string("---\ntitle: ") + t + "\n---\nx").name_hint.empty(), t);
     }
+    SUBCASE("a title or description that says whose page it is") {
+        CHECK(read_markdown("---\ntitle: CV\ndescription: CV of Sofia Kovalevskaya\n---\nx").name_hint == "Sofia Kovalevskaya");
+        CHECK(read_markdown("---\nlayout: default\ntitle: Emmy Noether's Portfolio\n---\nx").name_hint == "Emmy Noether");
+        CHECK(read_markdown("---\ntitle: Homepage of Lise Meitner\n---\nx").name_hint == "Lise Meitner");
+        // A description that is a sentence names no one.
+        CHECK(read_markdown("---\ntitle: CV\ndescription: Fun matters.\n---\nx").name_hint.empty());
+        CHECK(read_markdown("---\ntitle: Publications\ndescription: curriculum vitae\n---\nx").name_hint.empty());
+    }
     SUBCASE("a nested author block") {
         auto doc = read_markdown("---\nauthor:\n  name: \"Mary Somerville\"\n  email: mary@example.org\n---\nx");
         CHECK(doc.name_hint == "Mary Somerville");
