@@ -14,6 +14,7 @@
 #include "core/text.hpp"
 #include "cvsearch/indexer.hpp"
 #include "cvsearch/searcher.hpp"
+#include "tests/hang_guard.hpp"
 #include "tests/process_util.hpp"
 #include "tests/searcher/fixtures.hpp"
 
@@ -71,7 +72,7 @@ Outcome run(const Searcher& s, SearchRequest req) {
         CHECK_FALSE(e.message().empty());
     }
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    CHECK_MESSAGE(seconds < 10.0, "took " << seconds << " s");
+    CHECK_MESSAGE(seconds < hang_limit, "took " << seconds << " s");
     return o;
 }
 
@@ -79,12 +80,6 @@ Outcome run(const Searcher& s, const std::string& query) {
     SearchRequest req;
     req.query = query;
     return run(s, req);
-}
-
-std::string repeat(const std::string& unit, std::size_t bytes) {
-    std::string s;
-    while (s.size() < bytes) s += unit;
-    return s.substr(0, bytes);
 }
 
 }  // namespace

@@ -4,26 +4,16 @@
 
 #include <chrono>
 
+#include "tests/hang_guard.hpp"
 #include "vocabulary/acronyms.hpp"
 
 using namespace cvsearch::analysis;
+using cvsearch::testing::hang_limit;
+using cvsearch::testing::repeat;
 
 namespace {
 
 std::vector<std::string> words(std::initializer_list<const char*> w) { return {w.begin(), w.end()}; }
-
-/// The hang guard's limit (a linear scan of 4 MB takes well under a second).
-#if defined(__SANITIZE_ADDRESS__)
-constexpr double hang_limit = 40.0;
-#else
-constexpr double hang_limit = 10.0;
-#endif
-
-std::string repeat(const std::string& unit, std::size_t bytes) {
-    std::string s;
-    while (s.size() < bytes) s += unit;
-    return s;
-}
 
 }  // namespace
 

@@ -13,25 +13,13 @@
 #include "cvsearch/parse.hpp"
 #include "parse/extract/affiliations.hpp"
 #include "parse/readers/reader.hpp"
+#include "tests/hang_guard.hpp"
 
 using namespace cvsearch::readers;
+using cvsearch::testing::hang_limit;
+using cvsearch::testing::repeat;
 
 namespace {
-
-/// The hang guard's limit, in seconds: generous (a linear run takes well under
-/// a second, a quadratic one minutes), and four times that under the
-/// sanitizers, which slow the same linear work down five to ten times.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr double hang_limit = 40.0;
-#else
-constexpr double hang_limit = 10.0;
-#endif
-
-std::string repeat(const std::string& unit, std::size_t bytes) {
-    std::string s;
-    while (s.size() < bytes) s += unit;
-    return s;
-}
 
 void check_fast(const char* what, const std::function<std::string()>& run) {
     CAPTURE(what);
