@@ -536,6 +536,52 @@ std::string guard_name(std::string_view raw) {
     return name;
 }
 
+namespace {
+
+// The two to four name words at the start of `rest` ("Ada Lee, a ..."), or "" when
+// they are a role, an institution, a place, a heading or a field.
+std::string name_words_at(std::string_view rest) {
+    std::vector<std::string> ws;
+    bool stop = false;
+    for (std::string_view w : text::split(rest, ' ')) {
+        if (stop || ws.size() == 4) break;
+        while (!w.empty() && std::string_view(",.!;:)*_").find(w.back()) != std::string_view::npos) w.remove_suffix(1), stop = true;
+        while (!w.empty() && std::string_view("*_(").find(w.front()) != std::string_view::npos) w.remove_prefix(1);
+        if (!name_word(w, true)) break;
+        ws.emplace_back(w);
+    }
+    while (!ws.empty() && is("honorific", key_of(ws.front()))) ws.erase(ws.begin());
+    if (ws.size() < 2) return {};
+    std::string name;
+    for (const auto& w : ws) name += (name.empty() ? "" : " ") + w;
+    if (is_role(name) || institution_strength(name) != InstitutionStrength::none || is_location(name) ||
+        is("heading", key_of(name)) || is("field", key_of(name)))
+        return {};
+    return name;
+}
+
+// "Ada Lee is a postdoctoral fellow at ...": a biography in the third person
+// opens the page. Only its first line of prose (six words or more) counts, and
+// only with the name first: a later "Jane Roe is my advisor" names someone else.
+std::string name_opening_biography(std::string_view text) {
+    std::size_t lines = 0;
+    for (std::string_view line : text::split(text, '\n')) {
+        if (++lines > 60) break;
+        line = text::trim(line);
+        if (text::split(line, ' ').size() < 6) continue;
+        for (std::string_view verb : {" is a ", " is an ", " is the ", " is currently "}) {
+            auto at = line.find(verb);
+            if (at == std::string_view::npos || at > 60) continue;
+            std::string name = name_words_at(line.substr(0, at));
+            if (!name.empty() && name.size() == text::trim(line.substr(0, at)).size()) return name;
+        }
+        return {};
+    }
+    return {};
+}
+
+}  // namespace
+
 std::string name_from_introduction(std::string_view text) {
     std::size_t lines = 0;
     for (std::string_view line : text::split(text, '\n')) {
@@ -543,27 +589,10 @@ std::string name_from_introduction(std::string_view text) {
         for (std::string_view intro : {"I'm ", "I\xE2\x80\x99m ", "I am ", "My name is "}) {
             auto at = line.find(intro);
             if (at == std::string_view::npos || (at > 0 && std::isalpha(static_cast<unsigned char>(line[at - 1])))) continue;
-            std::string_view rest = line.substr(at + intro.size());
-            std::vector<std::string> ws;
-            bool stop = false;
-            for (std::string_view w : text::split(rest, ' ')) {
-                if (stop || ws.size() == 4) break;
-                while (!w.empty() && std::string_view(",.!;:)*_").find(w.back()) != std::string_view::npos) w.remove_suffix(1), stop = true;
-                while (!w.empty() && std::string_view("*_(").find(w.front()) != std::string_view::npos) w.remove_prefix(1);
-                if (!name_word(w, true)) break;
-                ws.emplace_back(w);
-            }
-            while (!ws.empty() && is("honorific", key_of(ws.front()))) ws.erase(ws.begin());
-            if (ws.size() < 2) continue;
-            std::string name;
-            for (const auto& w : ws) name += (name.empty() ? "" : " ") + w;
-            if (is_role(name) || institution_strength(name) != InstitutionStrength::none || is_location(name) ||
-                is("heading", key_of(name)) || is("field", key_of(name)))
-                continue;
-            return name;
+            if (std::string name = name_words_at(line.substr(at + intro.size())); !name.empty()) return name;
         }
     }
-    return {};
+    return name_opening_biography(text);
 }
 
 // ---- citations --------------------------------------------------------------

@@ -251,6 +251,16 @@ TEST_CASE("the name is found past a heading above it, and in an introduction sen
     CHECK(name_from_introduction("I am Interested in many things.") == "");
     CHECK(name_from_introduction("I am Assistant Professor at Example University.") == "");
     CHECK(name_from_introduction("Hello, I am Priya Raman.") == "Priya Raman");
+    // A biography in the third person that opens the page.
+    CHECK(name_from_introduction("Corvin Aldane is a postdoctoral fellow at Example University, where he studies markets.") ==
+          "Corvin Aldane");
+    CHECK(name_from_introduction("Selected work\nMira Okonjo is currently a PhD student in the Example Lab at Northfield.") ==
+          "Mira Okonjo");
+    // Not the first line of prose, not the name first, or not a person.
+    CHECK(name_from_introduction("I study how markets clear under frictions and delays.\nJane Roe is my advisor and a great mentor.") == "");
+    CHECK(name_from_introduction("My advisor Jane Roe is a professor of economics at Example University.") == "");
+    CHECK(name_from_introduction("Example University is a public research university in the north.") == "");
+    CHECK(name_from_introduction("Machine Learning is a field I have worked in for many years.") == "");
 }
 
 TEST_CASE("a venue slot holding authors or a title before the venue keeps the venue only") {
