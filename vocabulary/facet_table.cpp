@@ -122,6 +122,7 @@ std::shared_ptr<const FacetTable> FacetTable::build(const Xapian::Database& db, 
 template <class Id>
 void FacetTable::add_each(const std::vector<Id>& ids, const std::vector<Xapian::docid>& docids, unsigned mask,
                           std::uint32_t* n) const noexcept {
+    if (ids.empty()) return;  // no document has a value (and id would be null below)
     const Id* id = ids.data();
     const std::uint32_t* rows = rows_.data();
     const std::size_t last = rows_.size() - 1;  // docids 1 .. last - 1
