@@ -232,15 +232,8 @@ bool names_venue_type(std::string_view heading) {
 }  // namespace
 
 std::string clean_heading(std::string_view heading) {
-    std::string s = clean_inline(heading);
     // Parenthesized remarks: "Publications (selected, reverse chronological)".
-    std::string out;
-    int depth = 0;
-    for (char c : s) {
-        if (c == '(' || c == '[') ++depth;
-        else if ((c == ')' || c == ']') && depth > 0) --depth;
-        else if (depth == 0) out.push_back(c);
-    }
+    std::string out = text::without_brackets(clean_inline(heading));
     std::string_view v = text::trim(out);
     auto trailing = [](char c) { return c == ':' || c == '.' || c == '_' || c == '-' || c == '=' || c == '\\' || c == ' ' || c == '\t' || c == '|' || c == '*'; };
     while (!v.empty() && trailing(v.back())) v.remove_suffix(1);
