@@ -184,4 +184,13 @@ inline std::vector<std::string> marked(const SearchHit& hit) {
     return out;
 }
 
+/// The count `r` gives `value` in facet `f` (0 when the value is not listed).
+inline std::size_t count_of(const SearchResults& r, Facet f, const std::string& value) {
+    auto it = r.facets.find(f);
+    if (it == r.facets.end()) return 0;
+    for (const auto& v : it->second)
+        if (v.value == value) return v.count;
+    return 0;
+}
+
 }  // namespace cvsearch::testing

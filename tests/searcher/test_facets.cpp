@@ -21,14 +21,6 @@ using namespace cvsearch::testing;
 
 namespace {
 
-std::size_t count_of(const SearchResults& r, Facet f, const std::string& value) {
-    auto it = r.facets.find(f);
-    if (it == r.facets.end()) return 0;
-    for (const auto& v : it->second)
-        if (v.value == value) return v.count;
-    return 0;
-}
-
 /// Institution facet values are canonical (data/institutions.tsv).
 std::string inst(const char* raw) { return normalize_institution(raw); }
 

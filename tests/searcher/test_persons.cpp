@@ -66,14 +66,6 @@ std::vector<Profile> people() {
             john("b/john-smith", "jsmith@two.example", "Gadget College", "Soil Moisture Under Alpine Meadows")};
 }
 
-std::size_t count_of(const SearchResults& r, Facet f, const std::string& value) {
-    auto it = r.facets.find(f);
-    if (it == r.facets.end()) return 0;
-    for (const auto& v : it->second)
-        if (v.value == value) return v.count;
-    return 0;
-}
-
 const SearchHit* hit_of(const SearchResults& r, const std::string& id) {
     for (const auto& h : r.hits)
         if (h.id == id) return &h;
