@@ -24,16 +24,20 @@ void FacetCounter::attach(Xapian::Enquire& enquire) const {
     for (const auto& spy : spies_) enquire.add_matchspy(spy.get());
 }
 
-std::vector<std::pair<std::string, std::size_t>> FacetCounter::merged() const {
+std::vector<std::pair<std::string, std::size_t>> FacetCounter::merged(const std::map<std::string, std::size_t>* minus) const {
     std::map<std::string, std::size_t> counts;
     for (const auto& spy : spies_)
         for (auto it = spy->values_begin(); it != spy->values_end(); ++it) counts[*it] += it.get_termfreq();
+    if (minus)
+        for (const auto& [value, n] : *minus)
+            if (auto it = counts.find(value); it != counts.end()) it->second -= std::min(n, it->second);
     return {counts.begin(), counts.end()};
 }
 
-std::vector<FacetValue> FacetCounter::top(std::size_t limit, const FacetTies& ties) const {
+std::vector<FacetValue> FacetCounter::top(std::size_t limit, const FacetTies& ties,
+                                          const std::map<std::string, std::size_t>* minus) const {
     std::vector<FacetValue> all;
-    for (auto& [value, count] : merged()) all.push_back({std::move(value), count});
+    for (auto& [value, count] : merged(minus)) all.push_back({std::move(value), count});
     return top_values(facet_, std::move(all), limit, ties);
 }
 

@@ -8,6 +8,8 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
+#include <string>
 #include <memory>
 #include <vector>
 
@@ -46,13 +48,15 @@ class FacetCounter {
     /// Registers the spies; run the match afterwards.
     void attach(Xapian::Enquire& enquire) const;
     /// The `limit` most frequent values, count descending, ties in the order of
-    /// vocabulary/facet_ties.hpp.
-    std::vector<FacetValue> top(std::size_t limit, const FacetTies& ties = FacetTies()) const;
+    /// vocabulary/facet_ties.hpp. `minus`: counts to take off first (the spies
+    /// count files; searcher/person_facets.hpp says how many were too many).
+    std::vector<FacetValue> top(std::size_t limit, const FacetTies& ties = FacetTies(),
+                                const std::map<std::string, std::size_t>* minus = nullptr) const;
     /// Number of distinct values seen.
     std::size_t distinct() const;
 
   private:
-    std::vector<std::pair<std::string, std::size_t>> merged() const;
+    std::vector<std::pair<std::string, std::size_t>> merged(const std::map<std::string, std::size_t>* minus = nullptr) const;
     Facet facet_;
     std::vector<std::unique_ptr<Xapian::ValueCountMatchSpy>> spies_;
 };

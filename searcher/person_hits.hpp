@@ -13,9 +13,10 @@
 //   - counts persons, not files: the exact totals and the facet table's counts
 //     go through vocabulary/person_table.hpp (a value counts once per person:
 //     the union of its files' values); a count Xapian makes itself (sorted by
-//     a value, remote shards) is Xapian's collapsed count. Facet counts made
-//     with match spies (remote shards, SearcherOptions::local_facet_table =
-//     false) count files: Xapian runs the spies before it collapses.
+//     a value, remote shards) is Xapian's collapsed count. Match spies
+//     (remote shards, SearcherOptions::local_facet_table = false) run before
+//     Xapian collapses and count files; searcher/person_facets.hpp corrects
+//     their counts.
 //
 // Cost (bench/run_all.sh 10000, CPU per query, p50, same machine and hour):
 // an index without persons searches as before (plain 0.26, facets 0.36, full

@@ -27,6 +27,7 @@
 #include "vocabulary/facet_table.hpp"
 #include "searcher/highlight.hpp"
 #include "searcher/pair_query.hpp"
+#include "searcher/person_facets.hpp"
 #include "searcher/person_hits.hpp"
 #include "vocabulary/person_table.hpp"
 #include "searcher/query_builder.hpp"
@@ -431,6 +432,12 @@ struct Searcher::Impl::Slice {
     std::map<Facet, std::vector<FacetValue>> facets;
 };
 
+/// `facet`'s entry of a person_overcount result, or null.
+static const search::Overcount* overcount_of(const std::map<Facet, search::Overcount>& over, Facet facet) {
+    auto it = over.find(facet);
+    return it == over.end() ? nullptr : &it->second;
+}
+
 /// Every value of `facet` in the index with its count (for suggestions when a
 /// filter value misses: one counting pass over all profiles).
 static std::vector<FacetValue> every_value(Context& c, Facet facet, const search::FacetTable* table) {
@@ -605,7 +612,12 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
         for (const auto& counter : main_counters) counter.attach(counting);
         counting.get_mset(0, 0, all);
     }
-    for (const auto& counter : main_counters) out.facets[counter.facet()] = counter.top(req.facet_values, ties);
+    // The spies count files; a person's files that share a value count it once.
+    std::map<Facet, search::Overcount> over;
+    if (!main_counters.empty() && c.has_persons())
+        over = search::person_overcount(c.db, in_range(p.built.query, std::nullopt), main_facets);
+    for (const auto& counter : main_counters)
+        out.facets[counter.facet()] = counter.top(req.facet_values, ties, overcount_of(over, counter.facet()));
     for (Facet f : own_filter_facets) {
         if (table && walk_postings) {
             if (auto others = search::boolean_match(c.db, p.filtered(p.built.query, f), range)) {
@@ -622,7 +634,11 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
         else counter.attach(others);
         others.get_mset(0, 0, all);
         if (table) out.own_filter_counts.emplace(f, table->count(collected.docids, {f}, persons, !whole));
-        else out.facets[f] = counter.top(req.facet_values, ties);
+        else {
+            std::map<Facet, search::Overcount> own;
+            if (c.has_persons()) own = search::person_overcount(c.db, in_range(p.built.query, f), {f});
+            out.facets[f] = counter.top(req.facet_values, ties, overcount_of(own, f));
+        }
     }
 
     if (!whole) {
@@ -914,8 +930,10 @@ IndexStats Searcher::Impl::stats(Context& c, std::size_t facet_values) const {
             s.distinct_values[f] = counts.distinct(f);
         }
     }
+    std::map<Facet, search::Overcount> over;
+    if (!counters.empty() && c.has_persons()) over = search::person_overcount(c.db, search::match_all(), all_facets());
     for (const auto& counter : counters) {
-        s.facets[counter.facet()] = counter.top(facet_values);
+        s.facets[counter.facet()] = counter.top(facet_values, search::FacetTies(), overcount_of(over, counter.facet()));
         s.distinct_values[counter.facet()] = counter.distinct();
     }
     return s;

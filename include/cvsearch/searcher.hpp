@@ -185,8 +185,8 @@ struct SearchResults {
     /// those that have at least one of the words). Facet counts count the same
     /// profiles. A person with several files (SearchHit::also) is one profile,
     /// here and in the facet counts (a value once per person: the union of
-    /// its matching files' values), except that facet counts over remote
-    /// shards (or without SearcherOptions::local_facet_table) count files.
+    /// its matching files' values), on every counting path, remote shards
+    /// included.
     std::size_t total = 0;
     /// Matching policy (docs/ranking.md): every word of a plain query must
     /// match. When fewer than offset + limit profiles have them all, the

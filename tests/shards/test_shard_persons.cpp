@@ -1,6 +1,6 @@
 // One person, one result across shards (docs/scale-out.md): files of one
-// person on one shard collapse, locally and behind xapian-tcpsrv, and total
-// counts the person once; files on different shards stay apart.
+// person on one shard collapse, locally and behind xapian-tcpsrv, and the total
+// and the facet counts count the person once; files on different shards stay apart.
 // Fictional people only.
 #include <doctest/doctest.h>
 
@@ -56,7 +56,7 @@ Placed place(const std::string& prefix) {
 
 }  // namespace
 
-TEST_CASE("files of one person on one shard are one hit, local and remote") {
+TEST_CASE("files of one person on one shard are one hit and count once, local and remote") {
     TempDir dir;
     const Placed ada = place("ada/file");
     const Placed grace = place("grace/file");
@@ -91,9 +91,23 @@ TEST_CASE("files of one person on one shard are one hit, local and remote") {
         }
         CHECK(adas == 1);
         CHECK(s.same_person(ada.a) == std::vector<std::string>{ada.b});
+        // Facets count persons too: Ada's two files hold the venue and the
+        // year once between them; Grace's files on two shards are two persons.
+        CHECK(count_of(res, Facet::venue, "ENGINES") == 3);
+        CHECK(count_of(res, Facet::year, "2021") == 3);
+        SearchRequest filtered = req;  // a facet with a filter of its own is counted without it
+        filtered.filters[Facet::venue] = {"ENGINES"};
+        const auto narrowed = s.search(filtered);
+        CHECK(narrowed.total == 3);
+        CHECK(count_of(narrowed, Facet::venue, "ENGINES") == 3);
+        CHECK(count_of(narrowed, Facet::year, "2021") == 3);
         const auto stats = s.stats();
         CHECK(stats.profiles == 5);
         CHECK(stats.persons == 4);
+        std::size_t in_2021 = 0;
+        for (const auto& v : stats.facets.at(Facet::year))
+            if (v.value == "2021") in_2021 = v.count;
+        CHECK(in_2021 == 3);
     };
     check(Searcher(o.db));
 
