@@ -4,8 +4,10 @@
 //   cvsearch_bench sync DIR DB [--compact-growth X]
 //                                      incremental sync of DB with DIR (after some files changed);
 //                                      index_bytes is the current generation, dir_bytes all of DB
-//   cvsearch_bench query DB QUERIES [--rounds 3] [--records FILE] [--times FILE] [--query-threads N]
+//   cvsearch_bench query DB QUERIES [--rounds 3] [--records FILE] [--times FILE] [--query-threads N] [--set KNOB=X]
 //                                      --query-threads: SearcherOptions::query_threads (default 1)
+//                                      --set KNOB=X: a ranking knob of SearcherOptions (proximity_weight,
+//                                      prior_weight, name_weight, understood_weight), to measure its cost
 //
 // Unlike the peers, which index the ready-made text of corpus.jsonl, cvsearch starts from
 // the CV files (Markdown, plain text, profile JSON): its build time includes reading,
@@ -132,6 +134,22 @@ int cmd_query(int argc, char** argv) {
         std::string opt = argv[i];
         if (opt == "--rounds") rounds = std::stoi(argv[i + 1]);
         else if (opt == "--query-threads") options.query_threads = std::stoul(argv[i + 1]);
+        else if (opt == "--set") {
+            const std::string knob = argv[i + 1];
+            const auto eq = knob.find('=');
+            const std::string name = knob.substr(0, eq);
+            double* target = name == "proximity_weight"    ? &options.proximity_weight
+                             : name == "prior_weight"      ? &options.prior_weight
+                             : name == "name_weight"       ? &options.name_weight
+                             : name == "understood_weight" ? &options.understood_weight
+                                                           : nullptr;
+            if (!target || eq == std::string::npos) {
+                std::cerr << "--set " << knob << ": give KNOB=X with KNOB one of proximity_weight, prior_weight, "
+                             "name_weight, understood_weight\n";
+                return 2;
+            }
+            *target = std::stod(knob.substr(eq + 1));
+        }
         else if (opt == "--records") records = argv[i + 1];
         else if (opt == "--times") times = argv[i + 1];
         else {
@@ -231,6 +249,6 @@ int main(int argc, char** argv) {
         std::cerr << "cvsearch_bench: " << e.what() << "\n";
         return 2;
     }
-    std::cerr << "usage: cvsearch_bench index DIR DB [--segment-docs N] | sync DIR DB [--compact-growth X] | query DB QUERIES [--rounds 3] [--records FILE] [--times FILE] [--query-threads N]\n";
+    std::cerr << "usage: cvsearch_bench index DIR DB [--segment-docs N] | sync DIR DB [--compact-growth X] | query DB QUERIES [--rounds 3] [--records FILE] [--times FILE] [--query-threads N] [--set KNOB=X]\n";
     return 2;
 }

@@ -116,7 +116,15 @@ std::vector<HighlightSource> highlight_sources(const Profile& p) {
     return out;
 }
 
-Highlighter::Highlighter(const analysis::Analyzer& analyzer, std::vector<QueryAtom> atoms) : analyzer_(analyzer) {
+const std::string& StemCache::stem(const analysis::Analyzer& analyzer, const std::string& word) {
+    auto it = map_.find(word);
+    if (it == map_.end()) it = map_.emplace(word, analyzer.stem(word)).first;
+    return it->second;
+}
+
+Highlighter::Highlighter(const analysis::Analyzer& analyzer, std::vector<QueryAtom> atoms, StemCache* stems)
+    : analyzer_(analyzer), stems_cache_(stems ? stems : &own_stems_) {
+    stems_cache_->trim();
     for (auto& a : atoms)
         if (!a.negated && !a.words.empty() && atoms_.size() < max_atoms) atoms_.push_back(std::move(a));
     // Consecutive plain words that form a multi-word synonym ("machine learning")
@@ -152,11 +160,7 @@ std::vector<Highlighter::Match> Highlighter::matches(std::string_view text, std:
     const auto tokens = analyzer_.tokenize(text);
     std::vector<const std::string*> token_stems(tokens.size(), nullptr);
     auto stem_of = [&](std::size_t i) -> const std::string& {
-        if (!token_stems[i]) {
-            auto it = stem_cache_.find(tokens[i].term);
-            if (it == stem_cache_.end()) it = stem_cache_.emplace(tokens[i].term, analyzer_.stem(tokens[i].term)).first;
-            token_stems[i] = &it->second;  // node-based map: stays valid
-        }
+        if (!token_stems[i]) token_stems[i] = &stems_cache_->stem(analyzer_, tokens[i].term);  // valid until the next request
         return *token_stems[i];
     };
     std::vector<std::size_t> parts;

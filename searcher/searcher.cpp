@@ -99,6 +99,8 @@ struct Context {
     /// read once: an index's list is fixed when it is built, and a rebuild is a
     /// new generation, which the pool opens new contexts for.
     indexing::PairWords pair_words;
+    /// Word -> stem for highlighting, kept across this context's requests.
+    search::StemCache stems;
 
     Context(search::OpenedIndex opened, const SearcherOptions& options, bool local_index)
         : db(std::move(opened.db)), aux(std::move(opened.aux)), missing(std::move(opened.missing)),
@@ -645,7 +647,7 @@ Searcher::Impl::Slice Searcher::Impl::match(Context& c, const SearchRequest& req
         out.ranked = std::move(window);
         return out;
     }
-    search::Highlighter highlighter(c.analyzer, p.built.prepared.atoms);
+    search::Highlighter highlighter(c.analyzer, p.built.prepared.atoms, &c.stems);
     std::size_t rank = first;
     for (const auto& [weight, did] : window)
         out.hits.push_back(make_hit(c.db, c.has_persons(), c.db.get_document(did, Xapian::DOC_ASSUME_VALID), weight, ++rank, &highlighter, req.highlight));
@@ -750,7 +752,7 @@ SearchResults Searcher::Impl::search_once(Context& c, const SearchRequest& req, 
                 return person && !seen.insert(*person).second;
             });
         }
-        search::Highlighter highlighter(c.analyzer, p.built.prepared.atoms);
+        search::Highlighter highlighter(c.analyzer, p.built.prepared.atoms, &c.stems);
         for (std::size_t r = req.offset; r < ranked.size() && r < req.offset + req.limit; ++r) {
             res.hits.push_back(make_hit(c.db, c.has_persons(), c.db.get_document(ranked[r].second), ranked[r].first, r + 1, &highlighter, req.highlight));
             page.push_back(ranked[r].second);
@@ -886,7 +888,7 @@ SearchResults Searcher::Impl::similar(Context& c, std::string_view id, std::size
     Xapian::MSet mset = enquire.get_mset(0, static_cast<Xapian::doccount>(limit));
     res.total = mset.get_matches_estimated();
     res.total_is_exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
-    search::Highlighter highlighter(c.analyzer, std::move(atoms));
+    search::Highlighter highlighter(c.analyzer, std::move(atoms), &c.stems);
     std::size_t rank = 0;
     HighlightOptions ho;
     for (auto it = mset.begin(); it != mset.end(); ++it) res.hits.push_back(make_hit(c.db, c.has_persons(), it.get_document(), it.get_weight(), ++rank, &highlighter, ho));

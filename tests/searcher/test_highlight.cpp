@@ -1,6 +1,7 @@
 // Highlighting: spans over stored text, stems, phrases, accents, fields, UTF-8.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "core/text.hpp"
@@ -197,4 +198,39 @@ TEST_CASE("skipping sources that cannot change the fragments gives the same frag
     // after a matching title.
     CHECK(tokenized_skipping < tokenized_all * 2 / 3);
     MESSAGE("bytes tokenized for matching profiles, one fragment: " << tokenized_skipping << " of " << tokenized_all);
+}
+
+TEST_CASE("a stem cache shared by requests gives the same fragments and is emptied when over its bound") {
+    std::vector<Profile> profiles;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(source_dir() / "data" / "profiles"))
+        if (entry.is_regular_file())
+            for (auto& p : parse_file(entry.path())) profiles.push_back(std::move(p));
+    REQUIRE(profiles.size() >= 30);
+    const char* queries[] = {"systems", "machine learning", "distributed consensus", "privacy security energy", "training models"};
+    analysis::Analyzer analyzer;
+    constexpr std::size_t bound = 200;
+    search::StemCache shared(bound);
+    std::size_t largest = 0, compared = 0;
+    for (int round = 0; round < 2; ++round)  // the second round finds the stems of the first
+        for (const char* q : queries) {
+            const auto prepared = search::prepare_query(q, analyzer);
+            search::Highlighter with_shared(analyzer, prepared.atoms, &shared), own(analyzer, prepared.atoms);
+            CHECK(shared.size() <= bound);  // a new request starts within the bound
+            HighlightOptions options;
+            options.max_fragments = 2;
+            for (const auto& p : profiles) {
+                const auto a = with_shared.highlight(p, options), b = own.highlight(p, options);
+                CAPTURE(q);
+                CAPTURE(p.id);
+                REQUIRE(a.size() == b.size());
+                for (std::size_t i = 0; i < a.size(); ++i) {
+                    CHECK(a[i].text == b[i].text);
+                    CHECK(a[i].spans == b[i].spans);
+                }
+                compared += a.size();
+            }
+            largest = std::max(largest, shared.size());
+        }
+    CHECK(compared > 0);
+    CHECK(largest > bound);  // one request alone outgrew the bound, so the next ones emptied it
 }
