@@ -49,7 +49,23 @@ bool ends_entry(std::string_view line, const std::vector<std::string>& entry, En
     return t.back() == '.' && state.year_in(entry);
 }
 
+// Braces a line opens minus those it closes.
+int brace_balance(std::string_view line) {
+    int depth = 0;
+    for (char c : line) depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+    return depth;
+}
+
 }  // namespace
+
+bool opens_bibtex(std::string_view line) {
+    line = text::trim(line);
+    if (line.size() < 3 || line[0] != '@') return false;
+    std::size_t i = 1;
+    while (i < line.size() && std::isalpha(static_cast<unsigned char>(line[i]))) ++i;
+    while (i < line.size() && line[i] == ' ') ++i;
+    return i > 1 && i < line.size() && (line[i] == '{' || line[i] == '(');
+}
 
 std::vector<RawEntry> split_entries(const Block& block) {
     std::vector<RawEntry> out;
@@ -63,10 +79,13 @@ std::vector<RawEntry> split_entries(const Block& block) {
     bool listing = false;  // a marked line has been seen
     bool pending = false;  // under a status sub-heading ("Under Review", "In Vorbereitung")
     bool titled = false;   // cur was opened by a heading that is the entry's title
+    bool own_kind = false; // a year heading as high as the section's heading has been seen
+    int bib_depth = 0;     // braces open in the BibTeX entry being read
     auto flush = [&] {
         if (!cur.lines.empty()) {
             cur.year_hint = year_hint;
             cur.pending = pending;
+            cur.own_kind = own_kind;
             out.push_back(std::move(cur));
         }
         cur = RawEntry{};
@@ -74,6 +93,15 @@ std::vector<RawEntry> split_entries(const Block& block) {
         titled = false;
     };
     for (const Line& l : block.lines) {
+        if (bib_depth > 0 || (!l.blank() && opens_bibtex(l.text))) {
+            if (l.blank()) continue;
+            if (bib_depth == 0) flush();
+            cur.lines.push_back(l.text);
+            bib_depth += brace_balance(l.text);
+            if (bib_depth <= 0) bib_depth = 0, flush();
+            gap = false;
+            continue;
+        }
         if (l.blank()) {
             // (A heading title waits for its authors and venue across the paragraph break.)
             bool title_only = cur.lines.size() == 1 && titled;
@@ -86,6 +114,7 @@ std::vector<RawEntry> split_entries(const Block& block) {
             flush();
             auto years = find_years(l.text);
             if (!years.empty()) year_hint = years.front().year;
+            if (l.heading_level > 0 && block.level > 0 && l.heading_level <= block.level) own_kind = true;
             continue;
         }
         if (l.heading_level > 0) {  // a sub-heading ("Conference Papers") is no entry

@@ -13,6 +13,7 @@
 #include "parse/extract/publications.hpp"
 #include "parse/normalize/normalize.hpp"
 #include "parse/readers/reader.hpp"
+#include "tests/parse/profile_lookup.hpp"
 
 using cvsearch::Publication;
 using cvsearch::PublicationKind;
@@ -321,4 +322,74 @@ TEST_CASE("a long publications paragraph without entry ends is read in bounded t
     // a hang guard with a generous limit, not a speed target
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
     CHECK_FALSE(profile.publications.empty());
+}
+
+TEST_CASE("a BibTeX copy under a citation adds nothing, a BibTeX entry alone is read from its fields") {
+    // A home page's publication list: each citation with its BibTeX behind a toggle,
+    // and one paper given only as BibTeX.
+    const std::string page =
+        "# Ilsa Marchetti\n\n"
+        "## Publications\n\n"
+        "> Ilsa Marchetti, Paul Dorn. \"Sparse Flow Fields for Ocean Drift.\" International Conference on Learning "
+        "Representations (ICLR), 2021.<br>\n"
+        "> (<a href=\"/p.pdf\">.pdf</a>) (<a onclick=\"toggle('b1');\">bibtex</a>)\n\n"
+        "<div id=\"b1\" style=\"display:none;\"><pre><code>@inproceedings{marchetti2021,\n"
+        "  title={Sparse Flow Fields for Ocean Drift},\n"
+        "  author={Marchetti, Ilsa and Dorn, Paul},\n"
+        "  booktitle={ICLR},\n"
+        "  year={2021}\n"
+        "}\n"
+        "</code></pre></div>\n\n"
+        "> Paul Dorn, Ilsa Marchetti. \"Tidal Graphs of the Northern Shelf.\" Journal of Marine Systems, 2020.\n\n"
+        "<pre><code>@article{marchetti2019,\n"
+        "  title={Drifter Arrays for Coastal Mixing},\n"
+        "  author={Marchetti, Ilsa and Osei, Kwame},\n"
+        "  journal={Ocean Modelling},\n"
+        "  year={2019}\n"
+        "}\n"
+        "</code></pre>\n";
+    auto p = cvsearch::testing::parse_one(page, "publications.md");
+    REQUIRE(p.publications.size() == 3);
+    CHECK(p.publications[0].title == "Sparse Flow Fields for Ocean Drift");
+    CHECK(p.publications[0].venue_raw == "International Conference on Learning Representations (ICLR)");
+    CHECK(p.publications[1].venue_raw == "Journal of Marine Systems");
+    CHECK(p.publications[2].title == "Drifter Arrays for Coastal Mixing");
+    CHECK(p.publications[2].venue_raw == "Ocean Modelling");
+    CHECK(p.publications[2].year == 2019);
+    CHECK(p.publications[2].authors == std::vector<std::string>{"Ilsa Marchetti", "Kwame Osei"});
+    for (const auto& v : cvsearch::facets_of(p).venue) CHECK(v.find('{') == std::string::npos);
+}
+
+TEST_CASE("a BibTeX entry over several lines is one entry, and a year heading beside a thesis heading ends the thesis") {
+    // Light markup as a reader gives it: the BibTeX behind each citation on lines of
+    // its own, no blank line between; "## 2020" groups papers after "## PhD Thesis".
+    cvsearch::readers::TextDocument d;
+    d.text =
+        "# Ilsa Marchetti\n\n"
+        "## PhD Thesis\n"
+        "Ilsa Marchetti. Ocean Drift from Sparse Floats. PhD Thesis, Northgate University, 2019.\n"
+        "@phdthesis{marchetti2019,\n"
+        "title={Ocean Drift from Sparse Floats},\n"
+        "author={Marchetti, Ilsa},\n"
+        "year={2019},\n"
+        "school={Northgate University}\n"
+        "}\n"
+        "## 2020\n"
+        "Paul Dorn, Ilsa Marchetti. \"Tidal Graphs of the Northern Shelf.\" Journal of Marine Systems (2020).\n"
+        "@article{dorn2020,\n"
+        "title={Tidal Graphs of the Northern Shelf},\n"
+        "author={Dorn, Paul and Marchetti, Ilsa},\n"
+        "journal={Journal of Marine Systems},\n"
+        "year={2020}\n"
+        "}\n"
+        "Ilsa Marchetti, Kwame Osei. \"Drifter Arrays for Coastal Mixing.\" Ocean Modelling (2020).\n";
+    auto p = cvsearch::extract::extract_profile(d);
+    REQUIRE(p.publications.size() == 3);
+    CHECK(p.publications[0].kind == PublicationKind::thesis);
+    CHECK(p.publications[0].venue_raw.empty());
+    CHECK(p.publications[1].title == "Tidal Graphs of the Northern Shelf");
+    CHECK(p.publications[1].venue_raw == "Journal of Marine Systems");
+    CHECK(p.publications[1].kind != PublicationKind::thesis);
+    CHECK(p.publications[2].venue_raw == "Ocean Modelling");
+    CHECK(p.publications[2].year == 2020);
 }
