@@ -278,6 +278,24 @@ static std::optional<Reading> read_authors_first(std::string_view text) {
     return r;
 }
 
+// "Title. Ann Doe, Bo Roe and Cy Poe. Venue, 2014.": a title sentence, then a sentence
+// that is an author list.
+static std::optional<Reading> read_title_sentence_first(std::string_view text) {
+    auto [title, rest] = first_sentence(text, false);
+    if (rest.empty() || count_words(title) < 3 || looks_like_author(title) || is_author_list(title)) return std::nullopt;
+    auto [list, after] = first_sentence(rest, false);
+    if (list.empty() || after.empty() || !is_author_list(list)) return std::nullopt;
+    std::vector<std::string> authors = split_authors(list);
+    // Several people, each with a given and a family name: "Mashhad, Iran" is a place.
+    if (authors.size() < 2 || std::any_of(authors.begin(), authors.end(), [](const std::string& a) { return count_words(a) < 2; }))
+        return std::nullopt;
+    Reading r;
+    r.title = title;
+    r.authors = std::move(authors);
+    r.rest = after;
+    return r;
+}
+
 static std::optional<Reading> read_title_first(std::string_view text) {
     // Title, Author, Author and Author, Venue, Year
     std::size_t comma = text.find(", ");
@@ -325,6 +343,7 @@ Reading read_entry(const std::vector<std::string>& lines, const std::string& tex
     if (auto r = read_quoted(text)) return *r;
     if (auto r = read_author_line_layout(lines)) return *r;
     if (auto r = read_authors_first(text)) return *r;
+    if (auto r = read_title_sentence_first(text)) return *r;
     if (auto r = read_title_first(text)) return *r;
     // Title / Venue lines without authors.
     if (lines.size() >= 2 && count_words(lines[0]) >= 3) {

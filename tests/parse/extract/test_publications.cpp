@@ -393,3 +393,21 @@ TEST_CASE("a BibTeX entry over several lines is one entry, and a year heading be
     CHECK(p.publications[2].venue_raw == "Ocean Modelling");
     CHECK(p.publications[2].year == 2020);
 }
+
+TEST_CASE("title-first entries: a title sentence, then an author list sentence, then the venue") {
+    const std::vector<Case> cases = {
+        {"journal and a second venue", "A Typed Calculus for Streaming Graph Rewrites. Ilsa Marchetti, Paul Dorn, Kwame Osei and Tove Lind. "
+                                       "Journal of Functional Programming, 12th International Symposium on Graph Rewriting (ISGR 2014), Special Issue. "
+                                       "Vienna, Austria. (BEST PAPER AWARD)",
+         "A Typed Calculus for Streaming Graph Rewrites",
+         "Journal of Functional Programming, 12th International Symposium on Graph Rewriting (ISGR 2014)", 2014, PublicationKind::journal},
+        {"an initial inside the list", "Bottom-Up Rewriting for Multicore Machines. Ilsa Marchetti, Paul Q. Dorn-Ashby and Tove Lind. "
+                                       "Declarative Aspects of Multicore Programming (DAMP 2012). Philadelphia, PA, USA.",
+         "Bottom-Up Rewriting for Multicore Machines", "Declarative Aspects of Multicore Programming (DAMP 2012)", 2012,
+         PublicationKind::other},
+    };
+    for (const auto& c : cases) check(c);
+    // A place after the title is no author list.
+    Publication p = parse_publication("Writing in Two Languages at School. Northgate, Iceland. Journal of Second Language Writing, 2019.");
+    CHECK(p.authors.empty());
+}
