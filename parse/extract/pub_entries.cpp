@@ -177,6 +177,9 @@ bool is_remark(const RawEntry& e) {
     std::string lower = text::ascii_lower(all);
     std::size_t words = count_words(all);
     if (words < 4) return true;
+    // "Abstract: We propose ...", "TL;DR: ...": a note on the entry above.
+    for (std::string_view label : {"abstract:", "abstract.", "tl;dr:", "tldr:", "summary:"})
+        if (lower.rfind(label, 0) == 0) return true;
     if (words < 15 && (lower.find("denotes") != std::string::npos || lower.find("equal contribution") != std::string::npos ||
                        lower.find("google scholar") != std::string::npos || lower.find("full list") != std::string::npos ||
                        lower.find("corresponding author") != std::string::npos))

@@ -411,3 +411,27 @@ TEST_CASE("title-first entries: a title sentence, then an author list sentence, 
     Publication p = parse_publication("Writing in Two Languages at School. Northgate, Iceland. Journal of Second Language Writing, 2019.");
     CHECK(p.authors.empty());
 }
+
+TEST_CASE("publication cards: title, author and venue lines, a venue line with its year is no author") {
+    // A home page's publication cards (<div> per title, author list and venue line), as light markup.
+    cvsearch::readers::TextDocument d;
+    d.text =
+        "# Ilsa Marchetti\n\n"
+        "## Publications\n"
+        "SeaPano: Panoramic Ocean Scene Understanding via Label-Free Priors\n"
+        "Ilsa Marchetti, Paul Dorn, Kwame Osei\n"
+        "SIGGRAPH, 2026 [arxiv] [project]\n"
+        "Abstract: We propose a panoramic model that predicts many dense tasks at once.\n\n"
+        "Tidal Graphs of the Northern Shelf\n"
+        "Paul Dorn, Ilsa Marchetti\n"
+        "Nature, 2025 [pdf]\n";
+    auto p = cvsearch::extract::extract_profile(d);
+    REQUIRE(p.publications.size() == 2);
+    CHECK(p.publications[0].title == "SeaPano: Panoramic Ocean Scene Understanding via Label-Free Priors");
+    CHECK(p.publications[0].venue_raw == "SIGGRAPH");
+    CHECK(p.publications[0].year == 2026);
+    CHECK(p.publications[1].venue_raw == "Nature");
+    CHECK(p.publications[1].year == 2025);
+    for (const auto& pub : p.publications)
+        for (const auto& a : pub.authors) CHECK((a != "SIGGRAPH" && a != "Nature"));
+}
