@@ -283,6 +283,8 @@ static std::optional<Reading> read_authors_first(std::string_view text) {
 static std::optional<Reading> read_title_sentence_first(std::string_view text) {
     auto [title, rest] = first_sentence(text, false);
     if (rest.empty() || count_words(title) < 3 || looks_like_author(title) || is_author_list(title)) return std::nullopt;
+    // "D. Garcia, M. j. L. Yang, ...": an author list cut at a stray dot is no title.
+    if (looks_like_author(text::trim(std::string_view(title).substr(0, title.find(','))))) return std::nullopt;
     auto [list, after] = first_sentence(rest, false);
     if (list.empty() || after.empty() || !is_author_list(list)) return std::nullopt;
     std::vector<std::string> authors = split_authors(list);

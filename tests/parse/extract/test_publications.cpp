@@ -407,6 +407,9 @@ TEST_CASE("title-first entries: a title sentence, then an author list sentence, 
          PublicationKind::other},
     };
     for (const auto& c : cases) check(c);
+    // An author list cut at a stray dot ("M. j.") is no title.
+    Publication cut = parse_publication("D. Garcia, M. j. L. Yang, E. Schmidt, W. Lindqvist. Towards Low-Latency Operating Systems. Science 72(10):2538-2565, 2007.");
+    CHECK(cut.venue_raw.find("Towards") == std::string::npos);
     // A place after the title is no author list.
     Publication p = parse_publication("Writing in Two Languages at School. Northgate, Iceland. Journal of Second Language Writing, 2019.");
     CHECK(p.authors.empty());
