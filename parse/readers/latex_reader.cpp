@@ -491,7 +491,10 @@ class LatexConverter {
     // \ifdefined\x, \ifcsname x\endcsname and \newif flags are decided, since
     // the reader knows what is defined and set; one branch is read, the other
     // dropped ("\ifdefined\isspanish Educación\else Education\fi"). Other tests
-    // (\ifnum, \ifx) cannot be decided: both branches are read, as before.
+    // (\ifnum, \ifx) cannot be decided: both branches are read, each as a unit, so
+    // that a definition left open in one ("\else \newcommand{\Footer}{\Font%" with
+    // the rest commented out, which TeX never reads) ends with its branch instead
+    // of taking the rest of the file as its body.
     bool conditional(std::string_view name, Cursor& c, std::string& out, int depth) {
         if (!opens_conditional(name, c.s.substr(c.i))) return false;
         std::optional<bool> truth;
@@ -513,10 +516,14 @@ class LatexConverter {
         } else if (name == "iftrue") {
             truth = true;
         }
-        if (!truth) return false;
         auto branches = branches_of(probe);
         if (!branches) return false;
         c.i = branches->after;
+        if (!truth) {
+            run_into(branches->then_part, out, depth + 1);
+            run_into(branches->else_part, out, depth + 1);
+            return true;
+        }
         run_into(*truth ? branches->then_part : branches->else_part, out, depth + 1);
         return true;
     }
@@ -565,7 +572,11 @@ class LatexConverter {
             else if (w == "fi" && depth-- == 0) {
                 Branches b;
                 b.then_part = s.substr(c.i, (else_at ? *else_at : i) - c.i);
-                if (else_at) b.else_part = s.substr(*else_at + 5, i - *else_at - 5);
+                if (else_at) {  // (the spaces after the control word \else are no text)
+                    std::size_t from = *else_at + 5;
+                    while (from < i && (s[from] == ' ' || s[from] == '\t')) ++from;
+                    b.else_part = s.substr(from, i - from);
+                }
                 b.after = j;
                 conditional_scan_ += j - c.i;
                 return b;
