@@ -724,13 +724,26 @@ class LatexConverter {
         // a heading macro may be followed by its section's text ("\mhead{Awards}%\nBest Paper...")
         bool heading_macro = heading_macros_.count(name) > 0;
         if (!heading_macro && !rest_of_line_is_layout(c)) return std::nullopt;
+        // The heading is the first argument, or a later one after arguments that are
+        // one word or nothing: an icon or an image ("\CvSection{\faGraduationCap}{Education}",
+        // "\imgsection{education.png}{Education}").
+        auto file_name = [](const std::string& t) {  // "Thesis.png"
+            std::size_t dot = t.rfind('.');
+            return t.find(' ') == std::string::npos && dot != std::string::npos && dot > 0 && dot + 1 < t.size();
+        };
+        std::size_t at = 0;
         std::string h = one_line(convert(args[0], depth + 1));
         auto shape = latex::heading_shape(h);
-        if (shape == latex::HeadingShape::none) return std::nullopt;
+        while ((shape == latex::HeadingShape::none || file_name(h)) && at + 1 < args.size() && h.find(' ') == std::string::npos) {
+            h = one_line(convert(args[++at], depth + 1));
+            shape = latex::heading_shape(h);
+        }
+        if (shape == latex::HeadingShape::none || file_name(h)) return std::nullopt;
         // the title given twice, for the page and for the bookmarks or the table of contents
-        bool repeated = args.size() >= 2 && one_line(convert(args[1], depth + 1)) == h;
+        bool repeated = at + 1 < args.size() && one_line(convert(args[at + 1], depth + 1)) == h;
         if (shape == latex::HeadingShape::weak && !heading_macro && !repeated) return std::nullopt;
-        for (std::size_t k = 1; k < args.size(); ++k) {
+        for (std::size_t k = 0; k < args.size(); ++k) {
+            if (k == at) continue;
             std::string other = one_line(convert(args[k], depth + 1));
             if (std::any_of(other.begin(), other.end(), [](char ch) { return utf8::is_ascii_digit(ch); }) ||
                 std::count(other.begin(), other.end(), ' ') >= 6)

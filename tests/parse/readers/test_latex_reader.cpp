@@ -219,6 +219,13 @@ TEST_CASE("read_latex: a macro whose argument reads like a heading is a heading"
         {"not when text follows on the line", "\\Section{Teaching} at MIT", "Teaching at MIT"},
         {"not a lower-case word", "\\printbibsection{article}{journal papers}", "- article | journal papers"},
         {"not a date or a sentence", "\\mysec{Education 2019}\n\\mysec{We study oceans.}", "Education 2019\nWe study oceans."},
+        {"the title after an image file name",
+         "\\begin{document}\\imgsection{work.png}{Work Experience}\nLumen Inc.\n\\imgsection{Thesis.png}{Thesis}\nOn light\n"
+         "\\imgsection{awards.png}{Awards}\\end{document}",
+         "# Work Experience\nLumen Inc.\n\n# Thesis\nOn light\n\n# Awards"},
+        {"the title after an icon", "\\begin{document}\\CvSection{\\faBook}{Publications}\nA paper\n\\CvSection{\\faStar}{Awards}\\end{document}",
+         "# Publications\nA paper\n\n# Awards"},
+        {"...but not after a date", "\\entry{2019}{Publications Chair}\nA workshop", "- 2019 | Publications Chair\nA workshop"},
     });
 }
 
