@@ -241,3 +241,14 @@ TEST_CASE("date | institution | role cells: the cell before the role names the p
           {{"NORCAN East", "Post-doc", 2018, std::nullopt, true, work},
            {"Northfield University", "PhD student", 2013, 2018, false, work}});
 }
+
+TEST_CASE("Italian, French and Dutch legal forms, and first-person prose under an entry names no place") {
+    check("# Experience\n"
+          "Ferrovia Italia S.p.A. | Rome, Italy | June 2022 - Ongoing as Software Engineer\n"
+          "I acquired significant knowledge about several technologies like C#, SQL, Blazor, CSS, HTML and Azure DevOps\n"
+          "Brisemer SARL | Lyon, France | 2019 - 2022 as Data Engineer\n"
+          "Veldhaven N.V. | Zaandam, Netherlands | 2017 - 2019 as Intern\n",
+          {{"Ferrovia Italia", "as Software Engineer", 2022, std::nullopt, true, work},
+           {"Brisemer", "as Data Engineer", 2019, 2022, false, work},
+           {"Veldhaven", "as Intern", 2017, 2019, false, work}});
+}
