@@ -217,6 +217,15 @@ bool continues_a_name(std::string_view part) {
 
 namespace {
 
+// "Ltd", "Inc.", "GmbH" after a comma: the legal form of the company before it.
+bool is_legal_form_part(std::string_view part) {
+    const std::string k = text::fold_key(part);
+    for (const char* f : {"ltd", "co ltd", "limited", "inc", "llc", "l l c", "gmbh", "plc", "corp", "ag", "sa", "s a", "srl", "s r l",
+                          "spa", "s p a", "bv", "b v", "nv", "n v", "sarl", "s a r l", "pty ltd"})
+        if (k == f) return true;
+    return false;
+}
+
 // The institution part of a line like "Dept. of CS, Foo University, Springfield, IL".
 std::string clean_institution(std::string_view raw) {
     std::string s = text::collapse_whitespace(raw);
@@ -224,7 +233,7 @@ std::string clean_institution(std::string_view raw) {
     for (std::string_view p : text::split(s, ',')) {
         p = text::trim(p);
         if (p.empty()) continue;
-        if (!parts.empty() && continues_a_name(p)) {  // the comma is inside the name: one part
+        if (!parts.empty() && (continues_a_name(p) || is_legal_form_part(p))) {  // the comma is inside the name: one part
             const char* begin = parts.back().data();
             parts.back() = std::string_view(begin, static_cast<std::size_t>(p.data() + p.size() - begin));
         } else {

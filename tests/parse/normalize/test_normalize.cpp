@@ -178,6 +178,9 @@ TEST_CASE("unknown institutions keep the part that names the institution") {
         {"Qux Labs", "Qux Labs"},
         {"Qux Labs \u2013", "Qux Labs"},
         {"Universidad de Le\u00f3n;", "Universidad de Le\u00f3n"},
+        // A legal form after a comma belongs to the company: never the name alone.
+        {"Quorvane Robotics Co., Ltd", "Quorvane Robotics Co., Ltd"},
+        {"Brisemer, S.A.", "Brisemer, S.A"},
         // Ends in C3 93 ("\u00d3"): found by fuzz_extractor, when the trailing
         // dash was stripped byte by byte and 0x93 of it matched.
         {"Institut \u00c9CO\u00d3", "Institut \u00c9CO\u00d3"},
