@@ -427,14 +427,19 @@ TEST_CASE("publication cards: title, author and venue lines, a venue line with i
         "Abstract: We propose a panoramic model that predicts many dense tasks at once.\n\n"
         "Tidal Graphs of the Northern Shelf\n"
         "Paul Dorn, Ilsa Marchetti\n"
-        "Nature, 2025 [pdf]\n";
+        "Nature, 2025 [pdf]\n\n"
+        "Drifter Arrays for Coastal Mixing\n"
+        "Ilsa Marchetti, Kwame Osei\n"
+        "SIGGRAPH Asia, 2024 [pdf]\n";
     auto p = cvsearch::extract::extract_profile(d);
-    REQUIRE(p.publications.size() == 2);
+    REQUIRE(p.publications.size() == 3);
+    CHECK(p.publications[2].venue_raw == "SIGGRAPH Asia");
+    CHECK(p.publications[2].title == "Drifter Arrays for Coastal Mixing");
     CHECK(p.publications[0].title == "SeaPano: Panoramic Ocean Scene Understanding via Label-Free Priors");
     CHECK(p.publications[0].venue_raw == "SIGGRAPH");
     CHECK(p.publications[0].year == 2026);
     CHECK(p.publications[1].venue_raw == "Nature");
     CHECK(p.publications[1].year == 2025);
     for (const auto& pub : p.publications)
-        for (const auto& a : pub.authors) CHECK((a != "SIGGRAPH" && a != "Nature"));
+        for (const auto& a : pub.authors) CHECK((a != "SIGGRAPH" && a != "Nature" && a != "SIGGRAPH Asia"));
 }
