@@ -107,7 +107,9 @@ static std::vector<std::string> split_at_word(std::string_view cell) {
             return head;
         }
     }
-    for (std::string_view remark : {" as ", " within ", " under ", " supervised by ", " advised by ", " where ", " working on ",
+    // "X Institute of Technology, Kolkata Affiliated to Y University": the school attended
+    // is X; the university that awards its degrees is a remark.
+    for (std::string_view remark : {" affiliated to ", " Affiliated to ", " affiliated with ", " Affiliated with ", " as ", " within ", " under ", " supervised by ", " advised by ", " where ", " working on ",
                                     " by ", " a ", " an ", " part of ", " formerly "}) {
         std::size_t at = s.find(remark);
         if (at != std::string::npos && at > 0) {

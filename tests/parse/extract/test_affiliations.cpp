@@ -252,3 +252,10 @@ TEST_CASE("Italian, French and Dutch legal forms, and first-person prose under a
            {"Brisemer", "as Data Engineer", 2019, 2022, false, work},
            {"Veldhaven", "as Intern", 2017, 2019, false, work}});
 }
+
+TEST_CASE("a college affiliated to a university: the college is the school attended") {
+    check("# Education\n"
+          "Ranipur Institute of Technology, Kolkata Affiliated to Eastvale University of Technology 2021 - 2025 Bachelors in "
+          "Computer Science and Engineering with Honors\n",
+          {{"Ranipur Institute of Technology", "Bachelors in Computer Science and Engineering", 2021, 2025, false, edu}});
+}
