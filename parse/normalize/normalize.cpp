@@ -495,6 +495,15 @@ VenueInfo host_or_event(std::string_view raw, const std::string& cleaned, const 
     return host;
 }
 
+// "Journal", "Transactions", "Proceedings": words of any publication's name, that say
+// nothing about which one ("The Journal Signal Processing Systems").
+bool is_publication_word(std::string_view folded) {
+    for (const char* w : {"journal", "journals", "transactions", "proceedings", "proc", "letters", "review", "reviews", "annals",
+                          "bulletin", "magazine", "archives", "acta", "reports", "communications", "series"})
+        if (folded == w) return true;
+    return false;
+}
+
 std::optional<VenueInfo> find_venue_uncached(std::string_view raw) {
     const VenueTable& t = venue_table();
     std::string cleaned = clean_venue(raw);
@@ -512,6 +521,20 @@ std::optional<VenueInfo> find_venue_uncached(std::string_view raw) {
     }
     if (!hit) return std::nullopt;
     std::vector<std::string_view> w = text::words(searched);
+    // "American Economic Journal", "Canadian Journal of Physics": a journal's name after
+    // one more word of a name (capitalized, not an organizer in capitals such as IEEE)
+    // is another journal, not this one.
+    // (Only "Word <the whole known name>": inside longer text the word before may be a
+    // title's last word, "Sequential Analysis Statistics in Medicine".)
+    if (hit->first == 1 && hit->first + hit->count == w.size() && hit->count >= 2 && t.entries[hit->index].kind == "journal") {
+        std::string_view before = w[hit->first - 1];
+        const bool word_of_name = before.size() >= 4 && chars_upper_start(before) &&
+                                  std::all_of(before.begin(), before.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }) &&
+                                  std::any_of(before.begin() + 1, before.end(), [](char c) { return c >= 'a' && c <= 'z'; }) &&
+                                  !is_publication_word(text::fold_key(before)) &&
+                                  !text::fold_key(before).ends_with("ed");  // "Published IEEE Access"
+        if (word_of_name) return std::nullopt;
+    }
     for (std::size_t k = hit->first; k < hit->first + hit->count && k < w.size(); ++k)
         matched += (matched.empty() ? "" : " ") + text::fold_key(w[k]);
     const std::size_t after = hit->first + hit->count;

@@ -57,6 +57,20 @@ TEST_CASE("unknown venues are kept in cleaned raw form, never dropped") {
     CHECK_FALSE(find_venue("Journal of Computer Science"));
 }
 
+TEST_CASE("a known journal's name inside a longer one after a word of that name is another journal") {
+    // "Economic Journal" is The Economic Journal; "American Economic Journal" is not.
+    REQUIRE(find_venue("The Economic Journal"));
+    CHECK_FALSE(find_venue("American Economic Journal"));
+    CHECK(venue_value("American Economic Journal") == "American Economic Journal");
+    // Organizers, publication words and status words before the name still give it.
+    REQUIRE(find_venue("Economic Journal"));
+    const std::string canonical = find_venue("Economic Journal")->canonical;
+    for (const char* raw : {"The Economic Journal", "Proceedings Economic Journal", "Published Economic Journal"}) {
+        auto v = find_venue(raw);
+        CHECK_MESSAGE((v && v->canonical == canonical), raw);
+    }
+}
+
 TEST_CASE("a workshop held with a known venue is a venue of its own") {
     struct Row { const char* raw; const char* value; };
     const Row rows[] = {
