@@ -124,11 +124,13 @@ std::vector<std::string> candidates_in(const std::string& clause, bool paper_lin
         std::string before = words_before(clause, at);
         if (!find_years(before).empty()) out.push_back(before);
     }
-    // "(CVPR 2019)", "(TPAMI, ICML 2014)": venues in parentheses after a title.
+    // "(CVPR 2019)", "(TPAMI, ICML 2014)": venues in parentheses after a title, with a
+    // year or on a line about a paper ("technical standards (IEEE 7000, ISO/IEC SC42)" is neither).
     for (std::size_t open = clause.find('('); open != std::string::npos; open = clause.find('(', open + 1)) {
         std::size_t close = clause.find(')', open);
         if (close == std::string::npos) break;
         std::string inner = clause.substr(open + 1, close - open - 1);
+        if (!paper_line && find_years(inner).empty()) continue;
         for (std::string_view part : text::split(inner, ',')) {
             std::string_view p = text::trim(part);
             std::string_view first = p.substr(0, p.find(' '));

@@ -40,6 +40,10 @@ TEST_CASE("news items name accepted papers, service, talks and prizes do not cou
 TEST_CASE("venues in parentheses after a project name") {
     auto p = profile_of("# Codes and datasets\n- Small networks. Interleaved convolutions (ICCV 2017): pdf code | Graph search (ACM MM 2012): pdf\n");
     CHECK(venues_of(p) == std::vector<std::string>{"ICCV 2017/2017", "ACM MM 2012/2012"});
+    // Without a year and on a line about no paper, a bracket names standards or groups, not venues.
+    auto q = profile_of("# About\nMy expertise is recognized by my contributions to global policy: from technical standards "
+                        "(IEEE 7001, ISO/IEC JTC1/SC42) to the AI Act.\n");
+    CHECK(q.publications.empty());
 }
 
 TEST_CASE("beside a publication list, news adds only papers the list does not have yet") {
