@@ -2,6 +2,7 @@
 #include "parse/extract/pub_venue.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "core/text.hpp"
 #include "parse/extract/chars.hpp"
@@ -81,6 +82,7 @@ std::vector<RawEntry> split_entries(const Block& block) {
     bool titled = false;   // cur was opened by a heading that is the entry's title
     bool own_kind = false; // a year heading as high as the section's heading has been seen
     int bib_depth = 0;     // braces open in the BibTeX entry being read
+    bool paragraph_break = false;  // a blank line since the last line of cur (no markers)
     auto flush = [&] {
         if (!cur.lines.empty()) {
             cur.year_hint = year_hint;
@@ -105,9 +107,18 @@ std::vector<RawEntry> split_entries(const Block& block) {
         if (l.blank()) {
             // (A heading title waits for its authors and venue across the paragraph break.)
             bool title_only = cur.lines.size() == 1 && titled;
-            if (!has_markers && !title_only) flush();
+            if (!has_markers && !title_only) paragraph_break = true;
             gap = true;
             continue;
+        }
+        if (paragraph_break) {
+            // A card of paragraphs (<p> title, <p> authors, <p> "Venue, 2024"): the author
+            // list and the venue line go on the entry above while it has no year yet.
+            paragraph_break = false;
+            const bool short_dated = count_words(l.text) <= 12 && !find_years(l.text).empty();
+            const bool continues = !cur.lines.empty() && cur.lines.size() <= 3 && !state.year_in(cur.lines) &&
+                                   count_words(cur.lines.front()) >= 3 && (is_author_list(l.text) || short_dated);
+            if (!continues) flush();
         }
         // "2023" sub-headings group entries by year.
         if (is_only_dates(l.text) && count_words(l.text) <= 3) {
@@ -171,9 +182,29 @@ std::vector<RawEntry> split_entries(const Block& block) {
 }
 
 // Lines that are remarks, not entries: "* denotes equal contribution", "Google Scholar: ...".
+// "Paper / Project Page / Code", "[pdf] [bibtex]": a row of link labels under an entry.
+static bool is_link_row(const std::string& text) {
+    static const std::array<std::string_view, 24> labels = {
+        "paper", "pdf", "code", "project", "project page", "page", "slides", "video", "bibtex", "arxiv", "hf", "dataset",
+        "demo", "poster", "website", "talk", "github", "model", "supplementary", "doi", "blog", "abstract", "html", "link"};
+    std::string s = text::ascii_lower(text);
+    for (char& c : s)
+        if (c == '/' || c == '|' || c == '[' || c == ']' || c == '(' || c == ')' || c == ',') c = '\n';
+    s = text::replace_all(s, "\xC2\xB7", "\n");  // "·"
+    std::size_t cells = 0;
+    for (std::string_view cell : text::split(s, '\n')) {
+        cell = text::trim(cell);
+        if (cell.empty()) continue;
+        ++cells;
+        if (std::find(labels.begin(), labels.end(), cell) == labels.end()) return false;
+    }
+    return cells >= 1;
+}
+
 bool is_remark(const RawEntry& e) {
     std::string all;
     for (const auto& l : e.lines) all += l + " ";
+    if (is_link_row(all)) return true;
     std::string lower = text::ascii_lower(all);
     std::size_t words = count_words(all);
     if (words < 4) return true;

@@ -184,8 +184,14 @@ static std::optional<Reading> read_title_line_layout(const std::vector<std::stri
         r.title = join(lines, 0, k);
         r.authors = authors->authors;
         std::string tail(text::trim(std::string_view(lines[k]).substr(authors->end)));
+        // A list wrapped after a comma goes on with the next line ("..., Xuebo Liu," / "Zhaocong Li, ...").
+        std::size_t next = k + 1;
+        while (tail.empty() && next < lines.size() && text::trim(lines[next - 1]).ends_with(',') && is_author_list(lines[next])) {
+            for (auto& a : split_authors(lines[next])) r.authors.push_back(std::move(a));
+            ++next;
+        }
         if (!tail.empty()) r.rest_lines.push_back(tail);
-        r.rest_lines.insert(r.rest_lines.end(), lines.begin() + static_cast<std::ptrdiff_t>(k + 1), lines.end());
+        r.rest_lines.insert(r.rest_lines.end(), lines.begin() + static_cast<std::ptrdiff_t>(next), lines.end());
         r.rest = text::collapse_whitespace(join_lines(r.rest_lines));
         r.year = authors->year;
         return r;

@@ -443,3 +443,44 @@ TEST_CASE("publication cards: title, author and venue lines, a venue line with i
     for (const auto& pub : p.publications)
         for (const auto& a : pub.authors) CHECK((a != "SIGGRAPH" && a != "Nature" && a != "SIGGRAPH Asia"));
 }
+
+TEST_CASE("a Research section of paper cards, one paragraph per field, is the publication list") {
+    // A home page without a Publications heading: each card is a title paragraph, an
+    // author paragraph (wrapped after a comma), a "Venue, Year" paragraph and a row of links.
+    cvsearch::readers::TextDocument d;
+    d.text =
+        "# Ilsa Marchetti\n\n"
+        "## Research\n\n"
+        "SeaPano: Panoramic Ocean Scene Understanding via Label-Free Priors\n\n"
+        "Ilsa Marchetti, Paul Dorn,\nKwame Osei, Tove Lind\n\n"
+        "ACM SIGGRAPH (Conference Track), 2026\n\n"
+        "Paper / Project Page / Code\n\n"
+        "Tidal Graphs of the Northern Shelf\n\n"
+        "Paul Dorn, Ilsa Marchetti\n\n"
+        "CVPR, 2024\n\n"
+        "[pdf] [code] [project page]\n\n"
+        "Drifter Arrays for Coastal Mixing\n\n"
+        "Kwame Osei, Ilsa Marchetti, Tove Lind\n\n"
+        "ACM Transactions on Graphics (SIGGRAPH Asia), 2023\n\n"
+        "[pdf] [bibtex]\n";
+    auto p = cvsearch::extract::extract_profile(d);
+    REQUIRE(p.publications.size() == 3);
+    CHECK(p.publications[0].title == "SeaPano: Panoramic Ocean Scene Understanding via Label-Free Priors");
+    CHECK(p.publications[0].authors == std::vector<std::string>{"Ilsa Marchetti", "Paul Dorn", "Kwame Osei", "Tove Lind"});
+    CHECK(p.publications[0].venue_raw == "ACM SIGGRAPH (Conference Track)");
+    CHECK(p.publications[0].year == 2026);
+    CHECK(p.publications[1].venue_raw == "CVPR");
+    CHECK(p.publications[2].venue_raw == "ACM Transactions on Graphics (SIGGRAPH Asia)");
+    CHECK(p.publications[2].year == 2023);
+}
+
+TEST_CASE("a research section of project prose stays no publication list") {
+    cvsearch::readers::TextDocument d;
+    d.text =
+        "# Ilsa Marchetti\n\n"
+        "## Research\n\n"
+        "Ocean drift: we model how floats spread in coastal water, with Paul Dorn and Kwame Osei.\n\n"
+        "Tidal graphs: a graph view of tides, funded since 2021.\n";
+    auto p = cvsearch::extract::extract_profile(d);
+    CHECK(p.publications.empty());
+}
