@@ -148,6 +148,18 @@ std::string_view without_venue_remarks(std::string_view raw, std::string& storag
 std::string clean_venue(std::string_view raw) {
     std::string storage;
     std::string s = text::collapse_whitespace(split_letter_digit(without_venue_remarks(raw, storage)));
+    // "Journal/Conference: X", "Venue: X", "Published in: X": a field label before the venue.
+    if (std::size_t colon = s.find(": "); colon != std::string::npos && colon <= 32) {
+        const std::string label = text::fold_key(std::string_view(s).substr(0, colon));
+        bool only_label_words = !label.empty();
+        for (std::string_view w : text::split(label, ' ')) {
+            if (w.empty()) continue;
+            static constexpr std::string_view words[] = {"journal", "conference", "venue", "published", "publication", "in",
+                                                         "booktitle", "source", "outlet", "appeared", "presented", "at"};
+            only_label_words = only_label_words && std::find(std::begin(words), std::end(words), w) != std::end(words);
+        }
+        if (only_label_words) s.erase(0, colon + 2);
+    }
     std::optional<bool> event;  // asked only when an ordinal word is there
     std::vector<std::string> kept;
     for (std::string_view w : text::split(s, ' ')) {

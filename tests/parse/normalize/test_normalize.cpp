@@ -51,7 +51,10 @@ TEST_CASE("unknown venues are kept in cleaned raw form, never dropped") {
         {"In Foo Bar Symposium '22", "Foo Bar Symposium"},
         {"Jornadas de Computaci\u00d3", "Jornadas de Computaci\u00d3"},
         {"2nd International Workshop on Pretend Grids (PGZW'14) (in conjunction with IEEE FOO 2014)", "International Workshop on Pretend Grids PGZW"},
-        {"Special Issue on Imaginary Data, Journal of Pretend Databases, Vol. 3", "Journal of Pretend Databases"},  // ends in C3 93, like an en dash's last byte
+        {"Special Issue on Imaginary Data, Journal of Pretend Databases, Vol. 3", "Journal of Pretend Databases"},
+        // a field label before the venue is no part of it
+        {"Journal/Conference: Northern Journal of Distance Teaching", "Northern Journal of Distance Teaching"},
+        {"Published in: Pretend Databases Quarterly", "Pretend Databases Quarterly"},  // ends in C3 93, like an en dash's last byte
     };
     for (const auto& r : rows) CHECK_MESSAGE(venue_value(r.raw) == r.value, r.raw << " -> " << venue_value(r.raw));
     CHECK_FALSE(find_venue("Journal of Computer Science"));
