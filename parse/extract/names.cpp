@@ -18,7 +18,7 @@ namespace {
 // Words that never occur in a person's name but often in lines that look like one.
 const std::unordered_set<std::string>& non_name_words() {
     static const std::unordered_set<std::string> words = {
-        "curriculum", "vitae", "vita", "resume", "cv", "university", "universitat", "universite", "universidad", "institute",
+        "curriculum", "vitae", "vita", "resume", "cv", "academy", "academic", "portfolio", "university", "universitat", "universite", "universidad", "institute",
         "institut", "department", "school", "college", "laboratory", "lab", "labs", "research", "researcher", "engineer",
         "engineering", "scientist", "science", "sciences", "professor", "student", "candidate", "phd", "contents", "table",
         "skip", "main", "content", "page", "home", "about", "publications", "publication", "education", "experience",

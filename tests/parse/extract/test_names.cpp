@@ -57,6 +57,9 @@ TEST_CASE("a plausible name hint from metadata wins over the header") {
     CHECK(extract_profile(doc("# Curriculum Vitae\nSomething Else\n", "Avery Quinlan")).name == "Avery Quinlan");
     CHECK(extract_profile(doc("Avery Quinlan\n", "Home | Avery Quinlan")).name == "Avery Quinlan");
     CHECK(extract_profile(doc("Avery Quinlan\n", "Curriculum Vitae")).name == "Avery Quinlan");
+    // A page title naming the site ("X Academy", "X Portfolio") is no name: the header's is.
+    CHECK(extract_profile(doc("# Avery Quinlan\nPhD student\n", "Avery Quinlan Academy")).name == "Avery Quinlan");
+    CHECK(extract_profile(doc("# Avery Quinlan\nPhD student\n", "Avery Quinlan Portfolio")).name == "Avery Quinlan");
 }
 
 TEST_CASE("emails, including obfuscated ones, and the homepage") {
