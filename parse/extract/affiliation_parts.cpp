@@ -271,12 +271,17 @@ static std::vector<std::string> split_role_then_institution(const std::string& p
 static bool leads_with_role(std::string_view part) {
     std::string key = text::fold_key(part);
     std::string first = key.substr(0, key.find(' '));
-    static const std::array<const char*, 12> leads = {"member", "visiting", "researcher", "student", "intern", "fellow",
-                                                      "postdoc", "lecturer", "professor", "assistant", "associate", "exchange"};
+    // (and the same titles in German, French, Spanish, Italian, Portuguese: "Profesor universitario")
+    static const std::array<const char*, 24> leads = {"member", "visiting", "researcher", "student", "intern", "fellow",
+                                                      "postdoc", "lecturer", "professor", "assistant", "associate", "exchange",
+                                                      "profesor", "profesora", "professeur", "professeure", "professore",
+                                                      "professora", "investigador", "investigadora", "chercheur", "chercheuse",
+                                                      "ricercatore", "dozent"};
     if (std::none_of(leads.begin(), leads.end(), [&](const char* l) { return first == l; })) return false;
     // "Student Union", "Associate Institute": a role word naming an organization.
-    return key.find(" of ") != std::string::npos || key.find(" at ") != std::string::npos || key.find(" in ") != std::string::npos ||
-           is_role(part);
+    for (const char* joiner : {" of ", " at ", " in ", " des ", " de ", " di ", " del "})  // "Professeur des universités"
+        if (key.find(joiner) != std::string::npos) return true;
+    return is_role(part);
 }
 
 bool plain_name(std::string_view p) {

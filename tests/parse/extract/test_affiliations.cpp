@@ -259,3 +259,11 @@ TEST_CASE("a college affiliated to a university: the college is the school atten
           "Computer Science and Engineering with Honors\n",
           {{"Ranipur Institute of Technology", "Bachelors in Computer Science and Engineering", 2021, 2025, false, edu}});
 }
+
+TEST_CASE("a title in another language that names a kind of school is the role, not the place") {
+    check("# Experiencia\n"
+          "- Febrero 2020 - Julio 2020 | Profesor universitario | Escola Nova de Tecnologies | Barcelona\n"
+          "- 2018 - 2019 | Professeur des universit\u00e9s | Universit\u00e9 de Valmont | Valmont\n",
+          {{"Escola Nova de Tecnologies", "Profesor universitario", 2020, 2020, false, work},
+           {"Universit\u00e9 de Valmont", "Professeur des universit\u00e9s", 2018, 2019, false, work}});
+}
