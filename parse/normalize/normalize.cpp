@@ -231,7 +231,7 @@ namespace {
 
 // "Ltd", "Inc.", "GmbH" after a comma: the legal form of the company before it.
 bool is_legal_form_part(std::string_view part) {
-    const std::string k = text::fold_key(part);
+    const std::string k = text::fold_key(part.substr(0, part.find('(')));  // "Ltd. (Urban Water Supply)"
     for (const char* f : {"ltd", "co ltd", "limited", "inc", "llc", "l l c", "gmbh", "plc", "corp", "ag", "sa", "s a", "srl", "s r l",
                           "spa", "s p a", "bv", "b v", "nv", "n v", "sarl", "s a r l", "pty ltd"})
         if (k == f) return true;

@@ -198,6 +198,7 @@ TEST_CASE("unknown institutions keep the part that names the institution") {
         // A legal form after a comma belongs to the company: never the name alone.
         {"Quorvane Robotics Co., Ltd", "Quorvane Robotics Co., Ltd"},
         {"Brisemer, S.A.", "Brisemer, S.A"},
+        {"Quorvane Utility Engineering Co., Ltd. (Water Supply)", "Quorvane Utility Engineering Co., Ltd. (Water Supply)"},
         // Ends in C3 93 ("\u00d3"): found by fuzz_extractor, when the trailing
         // dash was stripped byte by byte and 0x93 of it matched.
         {"Institut \u00c9CO\u00d3", "Institut \u00c9CO\u00d3"},
