@@ -107,7 +107,9 @@ static std::vector<std::string> split_at_word(std::string_view cell) {
             return head;
         }
     }
-    for (std::string_view remark : {" as ", " within ", " under ", " supervised by ", " advised by ", " where ", " working on ",
+    // "X Institute of Technology, Kolkata Affiliated to Y University": the school attended
+    // is X; the university that awards its degrees is a remark.
+    for (std::string_view remark : {" affiliated to ", " Affiliated to ", " affiliated with ", " Affiliated with ", " as ", " within ", " under ", " supervised by ", " advised by ", " where ", " working on ",
                                     " by ", " a ", " an ", " part of ", " formerly "}) {
         std::size_t at = s.find(remark);
         if (at != std::string::npos && at > 0) {
@@ -133,9 +135,9 @@ static std::vector<std::string> split_at_word(std::string_view cell) {
 static bool is_legal_form(std::string_view w) {
     std::string_view bare = w.substr(0, w.find('('));  // "Inc. (QCI)"
     std::string k = text::fold_key(bare);
-    static const std::array<const char*, 22> forms = {"inc", "llc", "ltd", "co ltd", "gmbh", "ag", "corp", "corporation", "co",
+    static const std::array<const char*, 28> forms = {"inc", "llc", "ltd", "co ltd", "gmbh", "ag", "corp", "corporation", "co",
                                                       "s a", "sa", "b v", "bv", "plc", "oy", "ab", "s r l", "srl", "pty ltd",
-                                                      "limited", "l l c", "inc a"};
+                                                      "limited", "l l c", "inc a", "s p a", "spa", "s a r l", "sarl", "n v", "nv"};
     return std::any_of(forms.begin(), forms.end(), [&](const char* f) { return k == f; });
 }
 
@@ -269,19 +271,28 @@ static std::vector<std::string> split_role_then_institution(const std::string& p
 static bool leads_with_role(std::string_view part) {
     std::string key = text::fold_key(part);
     std::string first = key.substr(0, key.find(' '));
-    static const std::array<const char*, 12> leads = {"member", "visiting", "researcher", "student", "intern", "fellow",
-                                                      "postdoc", "lecturer", "professor", "assistant", "associate", "exchange"};
+    // (and the same titles in German, French, Spanish, Italian, Portuguese: "Profesor universitario")
+    static const std::array<const char*, 24> leads = {"member", "visiting", "researcher", "student", "intern", "fellow",
+                                                      "postdoc", "lecturer", "professor", "assistant", "associate", "exchange",
+                                                      "profesor", "profesora", "professeur", "professeure", "professore",
+                                                      "professora", "investigador", "investigadora", "chercheur", "chercheuse",
+                                                      "ricercatore", "dozent"};
     if (std::none_of(leads.begin(), leads.end(), [&](const char* l) { return first == l; })) return false;
     // "Student Union", "Associate Institute": a role word naming an organization.
-    return key.find(" of ") != std::string::npos || key.find(" at ") != std::string::npos || key.find(" in ") != std::string::npos ||
-           is_role(part);
+    for (const char* joiner : {" of ", " at ", " in ", " des ", " de ", " di ", " del "})  // "Professeur des universités"
+        if (key.find(joiner) != std::string::npos) return true;
+    return is_role(part);
 }
 
 bool plain_name(std::string_view p) {
     // An organization name by elimination: capitalized, short, no digits, no title words.
     std::string_view t = text::trim(p);
     if (t.empty() || !chars::is_upper(chars::first(t)) || count_words(t) > 5 || chars::has_digit(t)) return false;
-    if (has_title_words(t) || is_field_of_study(t)) return false;
+    // (The letters of a legal form, "Example Italia S.p.A.", are no title words.)
+    std::string_view core = t;
+    if (std::size_t cut = core.find_last_of(' '); cut != std::string_view::npos && is_legal_form(core.substr(cut + 1)))
+        core = text::trim(core.substr(0, cut));
+    if (has_title_words(core) || is_field_of_study(core)) return false;
     for (char c : t)
         if (c == ':' || c == '"' || c == '!' || c == '?' || c == '/') return false;
     return true;
@@ -380,6 +391,9 @@ bool is_description(std::string_view text) {
     // "Developed and operated ...", not "Applied Scientist" or "Distinguished Engineer".
     bool verb = first.size() > 4 && (first.compare(first.size() - 2, 2, "ed") == 0 || first.compare(first.size() - 3, 3, "ing") == 0) &&
                 !chars::is_upper(chars::first(w[1]));
+    // "I acquired knowledge of C#, SQL, CSS and HTML", "We built ...": first-person prose.
+    const bool first_person = (w.front() == "I" || w.front() == "We") && chars::is_lower(chars::first(w[1]));
+    verb = verb || first_person;
     if (text.find(" | ") != std::string_view::npos) return verb;  // cells: "2019 | Web content writer | Example Corp"
     std::size_t lower = 0;
     for (const auto& x : w)

@@ -48,6 +48,17 @@ std::string author_of_every_paper(const std::vector<Publication>& pubs) {
     return best->first;
 }
 
+// A section of entries of which at least three, and most, read as citations: a
+// title, two or more authors, a venue and a year.
+bool reads_as_publication_list(const Block& b) {
+    std::size_t entries = 0, citations = 0;
+    for (const Publication& pub : extract_publications(b)) {
+        ++entries;
+        if (!pub.title.empty() && pub.authors.size() >= 2 && pub.year && !pub.venue_raw.empty()) ++citations;
+    }
+    return citations >= 3 && citations * 3 >= entries * 2;
+}
+
 bool has_publication_section(const std::vector<Block>& blocks) {
     return std::any_of(blocks.begin(), blocks.end(), [](const Block& b) { return b.kind == "publications"; });
 }
@@ -81,6 +92,10 @@ Profile extract_profile(const readers::TextDocument& doc) {
         if (b.kind == "experience" || b.kind == "projects" || b.kind == "other")
             for (auto& pub : embedded_publications(b)) p.publications.push_back(std::move(pub));
         if (b.kind == "publications") {
+            for (auto& pub : extract_publications(b)) p.publications.push_back(std::move(pub));
+        } else if (!publication_section && (b.kind == "research" || b.kind == "projects") && reads_as_publication_list(b)) {
+            // "Research" on a home page that is its publication list (a card per paper:
+            // title, authors, "Venue, 2024").
             for (auto& pub : extract_publications(b)) p.publications.push_back(std::move(pub));
         } else if (!publication_section && (b.kind == "header" || b.kind == "other")) {
             // A page that is a publication list without saying so.

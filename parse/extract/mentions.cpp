@@ -13,6 +13,7 @@
 #include "parse/extract/chars.hpp"
 #include "parse/extract/dates.hpp"
 #include "parse/extract/lexicon.hpp"
+#include "parse/extract/pub_reading.hpp"
 #include "parse/normalize/normalize.hpp"
 
 namespace cvsearch::extract {
@@ -123,11 +124,13 @@ std::vector<std::string> candidates_in(const std::string& clause, bool paper_lin
         std::string before = words_before(clause, at);
         if (!find_years(before).empty()) out.push_back(before);
     }
-    // "(CVPR 2019)", "(TPAMI, ICML 2014)": venues in parentheses after a title.
+    // "(CVPR 2019)", "(TPAMI, ICML 2014)": venues in parentheses after a title, with a
+    // year or on a line about a paper ("technical standards (IEEE 7000, ISO/IEC SC42)" is neither).
     for (std::size_t open = clause.find('('); open != std::string::npos; open = clause.find('(', open + 1)) {
         std::size_t close = clause.find(')', open);
         if (close == std::string::npos) break;
         std::string inner = clause.substr(open + 1, close - open - 1);
+        if (!paper_line && find_years(inner).empty()) continue;
         for (std::string_view part : text::split(inner, ',')) {
             std::string_view p = text::trim(part);
             std::string_view first = p.substr(0, p.find(' '));
@@ -146,6 +149,55 @@ std::vector<std::string> candidates_in(const std::string& clause, bool paper_lin
     return out;
 }
 
+// The paper a news item is about: its quoted title ("Our paper \"Sparse Flows for
+// X\" was accepted by ICML 2025"), else the name the item opens with ("MTPano has
+// been accepted to SIGGRAPH 2026", "Our work ProgressLM on reward models has been
+// accepted to ACL 2026"). "" when the item names none ("Two papers accepted ...").
+std::string named_paper(std::string_view line) {
+    if (auto q = find_quote(line)) return clean_title(line.substr(q->open, q->close + q->close_len - q->open));
+    const std::string lower = text::ascii_lower(line);
+    std::size_t at = std::string::npos;
+    for (const char* verb : {" has been accepted", " was accepted", " is accepted", " got accepted", " gets accepted"})
+        at = std::min(at, lower.find(verb));
+    if (at == std::string::npos) return {};
+    std::string_view subject = line.substr(0, at);
+    // After the item's date or label: "Apr. 2026: MTPano", "[Jun 2022] Our paper".
+    for (std::string_view sep : {": ", "] "})
+        if (std::size_t cut = subject.rfind(sep); cut != std::string_view::npos) subject.remove_prefix(cut + sep.size());
+    while (!subject.empty() && !std::isalnum(static_cast<unsigned char>(subject.front()))) subject.remove_prefix(1);  // emoji
+    std::vector<std::string_view> words;
+    for (std::string_view w : text::split(subject, ' '))
+        if (!w.empty()) words.push_back(w);
+    // "Our (new, first-author) paper on X", "My work X": the possessive and the noun go.
+    static const std::array<std::string_view, 10> nouns = {"paper", "work", "preprint", "article", "study", "manuscript",
+                                                           "post", "submission", "project", "dataset"};
+    auto is_noun = [](std::string_view w) { return std::find(nouns.begin(), nouns.end(), text::ascii_lower(w)) != nouns.end(); };
+    std::size_t from = 0;
+    if (!words.empty()) {
+        const std::string first = text::ascii_lower(words[0]);
+        if (first == "our" || first == "my" || first == "the" || first == "a" || first == "an" || first == "this") {
+            std::size_t n = 1;
+            while (n < words.size() && n < 5 && !is_noun(words[n])) ++n;
+            if (n >= words.size() || n >= 5) return {};
+            from = n + 1;
+            if (from < words.size()) {
+                const std::string next = text::ascii_lower(words[from]);
+                if (next == "on" || next == "titled" || next == "entitled" || next == "about" || next == "called") ++from;
+            }
+        }
+    }
+    if (from >= words.size() || words.size() - from > 20) return {};
+    std::string out;
+    for (std::size_t i = from; i < words.size(); ++i) {
+        const std::string w = text::ascii_lower(words[i]);
+        if (w == "papers" || w == "works" || is_noun(w)) return {};  // "Three first-author papers", "The paper"
+        out += (out.empty() ? "" : " ") + std::string(words[i]);
+    }
+    while (!out.empty() && (out.back() == ',' || out.back() == ':')) out.pop_back();
+    if (out.empty() || !(std::isupper(static_cast<unsigned char>(out[0])) || std::isdigit(static_cast<unsigned char>(out[0])))) return {};
+    return out;
+}
+
 }  // namespace
 
 std::vector<Publication> mentioned_publications(const Block& block) {
@@ -158,6 +210,12 @@ std::vector<Publication> mentioned_publications(const Block& block) {
         bool bio_paragraph = (block.kind == "header" || block.kind == "summary") && chars::count_words(l.text) > 25;
         bool paper_line = has_paper_context(line_lower) && !bio_paragraph;
         std::optional<int> date = line_year(l.text);
+        const std::size_t line_begin = out.size();
+        std::optional<std::string> named;  // named_paper(l.text), looked for once a venue is found
+        auto line_title = [&]() -> const std::string& {
+            if (!named) named = named_paper(l.text);
+            return *named;
+        };
         for (const std::string& clause : clauses_of(l.text)) {
             std::string lower = " " + text::ascii_lower(clause) + " ";
             if (is_trap(lower)) continue;
@@ -170,13 +228,24 @@ std::vector<Publication> mentioned_publications(const Block& block) {
                 auto ys = find_years(cand);
                 p.year = ys.empty() ? date : std::optional<int>(ys.front().year);
                 // One mention per venue and year: "(ACM MM 2012)" is also "MM 2012".
+                // Two items about two papers at one venue are two mentions when both name their paper.
+                const std::string& title = line_title();
                 bool seen = std::any_of(out.begin(), out.end(), [&](const Publication& q) {
                     auto v = normalize::find_venue(q.venue_raw);
-                    return q.year == p.year && v && v->canonical == venue->canonical;
+                    const bool other_paper = !title.empty() && !q.title.empty() && text::fold_key(q.title) != text::fold_key(title);
+                    return q.year == p.year && v && v->canonical == venue->canonical && !other_paper;
                 });
+                // "accepted to the ICML 2024 workshop" is no ICML 2024 paper too.
+                const std::string folded = text::ascii_lower(cand);
+                seen = seen || std::any_of(out.begin() + static_cast<std::ptrdiff_t>(line_begin), out.end(), [&](const Publication& q) {
+                           const std::string other = text::ascii_lower(q.venue_raw);
+                           return other.find(folded) != std::string::npos || folded.find(other) != std::string::npos;
+                       });
                 if (!seen) out.push_back(std::move(p));
             }
         }
+        // An item about one paper names it; "(ACM MM 2012)" read twice is one mention.
+        if (out.size() == line_begin + 1) out.back().title = line_title();
     }
     return out;
 }

@@ -18,7 +18,7 @@ namespace {
 // Words that never occur in a person's name but often in lines that look like one.
 const std::unordered_set<std::string>& non_name_words() {
     static const std::unordered_set<std::string> words = {
-        "curriculum", "vitae", "vita", "resume", "cv", "university", "universitat", "universite", "universidad", "institute",
+        "curriculum", "vitae", "vita", "resume", "cv", "academy", "academic", "portfolio", "university", "universitat", "universite", "universidad", "institute",
         "institut", "department", "school", "college", "laboratory", "lab", "labs", "research", "researcher", "engineer",
         "engineering", "scientist", "science", "sciences", "professor", "student", "candidate", "phd", "contents", "table",
         "skip", "main", "content", "page", "home", "about", "publications", "publication", "education", "experience",
@@ -351,12 +351,22 @@ std::string name_from_statements(const std::vector<Block>& blocks) {
 // names, as French and many CV classes write it. Only for a stated name
 // (\name{}, front matter), and only the last word: "JM Doe" are initials, and
 // in running text a capitalized word beside a name is as likely an acronym.
+// "Ada BYRON", "Benjamin VAN DER BERG": the words in capitals after the given
+// names are the family name (with its particles), written in title case.
 std::string family_name_in_capitals(const std::string& name) {
-    std::size_t space = name.rfind(' ');
-    if (space == std::string::npos) return name;
-    std::string_view last = std::string_view(name).substr(space + 1);
-    bool caps = chars::count_letters(last) >= 2 && chars::count_upper(last) == chars::count_letters(last);
-    return caps ? name.substr(0, space + 1) + chars::title_case(last) : name;
+    std::vector<std::string_view> words;
+    for (std::string_view w : text::split(name, ' '))
+        if (!w.empty()) words.push_back(w);
+    auto caps = [](std::string_view w) { return chars::count_letters(w) >= 2 && chars::count_upper(w) == chars::count_letters(w); };
+    std::size_t from = words.size();
+    while (from > 1 && caps(words[from - 1])) --from;
+    if (from == words.size() || caps(words[0])) return name;
+    std::string out;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        out += i ? " " : "";
+        out += i >= from ? chars::title_case(words[i]) : std::string(words[i]);
+    }
+    return out;
 }
 
 std::string name_from_hint(std::string_view hint) {

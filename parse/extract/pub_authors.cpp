@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "core/text.hpp"
+#include "parse/normalize/normalize.hpp"
 #include "parse/extract/chars.hpp"
 #include "parse/extract/dates.hpp"
 
@@ -399,6 +400,12 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
     // A single "author" that is really a capitalized title ("Deep Nets") is not a list:
     // demand a clear end (a year or a sentence end) or at least two names.
     if (out.authors.size() < 2 && !finished) return std::nullopt;
+    // "SIGGRAPH, 2026", "Nature, 2020": one word and a year is a venue line; an
+    // author list with its year names a person with initials ("Doe, J. (2019)").
+    // ("SIGGRAPH Asia, 2025": a venue the table knows is no author either.)
+    if (out.year && out.authors.size() == 1 &&
+        (words_of(strip_marks(out.authors.front())).size() == 1 || normalize::find_venue(out.authors.front())))
+        return std::nullopt;
     out.end = end;
     return out;
 }

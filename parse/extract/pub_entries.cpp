@@ -2,6 +2,7 @@
 #include "parse/extract/pub_venue.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "core/text.hpp"
 #include "parse/extract/chars.hpp"
@@ -49,7 +50,23 @@ bool ends_entry(std::string_view line, const std::vector<std::string>& entry, En
     return t.back() == '.' && state.year_in(entry);
 }
 
+// Braces a line opens minus those it closes.
+int brace_balance(std::string_view line) {
+    int depth = 0;
+    for (char c : line) depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+    return depth;
+}
+
 }  // namespace
+
+bool opens_bibtex(std::string_view line) {
+    line = text::trim(line);
+    if (line.size() < 3 || line[0] != '@') return false;
+    std::size_t i = 1;
+    while (i < line.size() && std::isalpha(static_cast<unsigned char>(line[i]))) ++i;
+    while (i < line.size() && line[i] == ' ') ++i;
+    return i > 1 && i < line.size() && (line[i] == '{' || line[i] == '(');
+}
 
 std::vector<RawEntry> split_entries(const Block& block) {
     std::vector<RawEntry> out;
@@ -63,10 +80,14 @@ std::vector<RawEntry> split_entries(const Block& block) {
     bool listing = false;  // a marked line has been seen
     bool pending = false;  // under a status sub-heading ("Under Review", "In Vorbereitung")
     bool titled = false;   // cur was opened by a heading that is the entry's title
+    bool own_kind = false; // a year heading as high as the section's heading has been seen
+    int bib_depth = 0;     // braces open in the BibTeX entry being read
+    bool paragraph_break = false;  // a blank line since the last line of cur (no markers)
     auto flush = [&] {
         if (!cur.lines.empty()) {
             cur.year_hint = year_hint;
             cur.pending = pending;
+            cur.own_kind = own_kind;
             out.push_back(std::move(cur));
         }
         cur = RawEntry{};
@@ -74,18 +95,37 @@ std::vector<RawEntry> split_entries(const Block& block) {
         titled = false;
     };
     for (const Line& l : block.lines) {
+        if (bib_depth > 0 || (!l.blank() && opens_bibtex(l.text))) {
+            if (l.blank()) continue;
+            if (bib_depth == 0) flush();
+            cur.lines.push_back(l.text);
+            bib_depth += brace_balance(l.text);
+            if (bib_depth <= 0) bib_depth = 0, flush();
+            gap = false;
+            continue;
+        }
         if (l.blank()) {
             // (A heading title waits for its authors and venue across the paragraph break.)
             bool title_only = cur.lines.size() == 1 && titled;
-            if (!has_markers && !title_only) flush();
+            if (!has_markers && !title_only) paragraph_break = true;
             gap = true;
             continue;
+        }
+        if (paragraph_break) {
+            // A card of paragraphs (<p> title, <p> authors, <p> "Venue, 2024"): the author
+            // list and the venue line go on the entry above while it has no year yet.
+            paragraph_break = false;
+            const bool short_dated = count_words(l.text) <= 12 && !find_years(l.text).empty();
+            const bool continues = !cur.lines.empty() && cur.lines.size() <= 3 && !state.year_in(cur.lines) &&
+                                   count_words(cur.lines.front()) >= 3 && (is_author_list(l.text) || short_dated);
+            if (!continues) flush();
         }
         // "2023" sub-headings group entries by year.
         if (is_only_dates(l.text) && count_words(l.text) <= 3) {
             flush();
             auto years = find_years(l.text);
             if (!years.empty()) year_hint = years.front().year;
+            if (l.heading_level > 0 && block.level > 0 && l.heading_level <= block.level) own_kind = true;
             continue;
         }
         if (l.heading_level > 0) {  // a sub-heading ("Conference Papers") is no entry
@@ -142,12 +182,35 @@ std::vector<RawEntry> split_entries(const Block& block) {
 }
 
 // Lines that are remarks, not entries: "* denotes equal contribution", "Google Scholar: ...".
+// "Paper / Project Page / Code", "[pdf] [bibtex]": a row of link labels under an entry.
+static bool is_link_row(const std::string& text) {
+    static const std::array<std::string_view, 24> labels = {
+        "paper", "pdf", "code", "project", "project page", "page", "slides", "video", "bibtex", "arxiv", "hf", "dataset",
+        "demo", "poster", "website", "talk", "github", "model", "supplementary", "doi", "blog", "abstract", "html", "link"};
+    std::string s = text::ascii_lower(text);
+    for (char& c : s)
+        if (c == '/' || c == '|' || c == '[' || c == ']' || c == '(' || c == ')' || c == ',') c = '\n';
+    s = text::replace_all(s, "\xC2\xB7", "\n");  // "·"
+    std::size_t cells = 0;
+    for (std::string_view cell : text::split(s, '\n')) {
+        cell = text::trim(cell);
+        if (cell.empty()) continue;
+        ++cells;
+        if (std::find(labels.begin(), labels.end(), cell) == labels.end()) return false;
+    }
+    return cells >= 1;
+}
+
 bool is_remark(const RawEntry& e) {
     std::string all;
     for (const auto& l : e.lines) all += l + " ";
+    if (is_link_row(all)) return true;
     std::string lower = text::ascii_lower(all);
     std::size_t words = count_words(all);
     if (words < 4) return true;
+    // "Abstract: We propose ...", "TL;DR: ...": a note on the entry above.
+    for (std::string_view label : {"abstract:", "abstract.", "tl;dr:", "tldr:", "summary:"})
+        if (lower.rfind(label, 0) == 0) return true;
     if (words < 15 && (lower.find("denotes") != std::string::npos || lower.find("equal contribution") != std::string::npos ||
                        lower.find("google scholar") != std::string::npos || lower.find("full list") != std::string::npos ||
                        lower.find("corresponding author") != std::string::npos))

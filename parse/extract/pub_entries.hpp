@@ -4,7 +4,8 @@
 // bullets are notes on the entry above. Without markers, blank lines separate
 // entries, and in a list without blank lines a line opening a citation
 // ("Doe, J. (2019).") or a line closing one (ending with its year) cuts.
-// "2023" lines group entries by year.
+// "2023" lines group entries by year. A BibTeX entry ("@article{key, ...}") is one
+// entry, from its first line to the line that closes its braces.
 #pragma once
 
 #include <optional>
@@ -20,7 +21,14 @@ struct RawEntry {
     std::string label;              ///< "C3" of "[C3]"
     std::optional<int> year_hint;   ///< from a "2023" line above
     bool pending = false;           ///< under a sub-heading "Submitted", "Under review", "Eingereicht"
+    /// Under a year heading as high as the section's own ("## PhD Thesis" ... "## 2020"):
+    /// a sibling of the section heading, so the kind that heading names ends there.
+    bool own_kind = false;
 };
+
+/// "@inproceedings{doe2021," opens a BibTeX entry (home pages print one under
+/// each citation behind a "bibtex" toggle). A BibTeX entry is one RawEntry.
+bool opens_bibtex(std::string_view line);
 
 std::vector<RawEntry> split_entries(const Block& block);
 

@@ -184,8 +184,14 @@ static std::optional<Reading> read_title_line_layout(const std::vector<std::stri
         r.title = join(lines, 0, k);
         r.authors = authors->authors;
         std::string tail(text::trim(std::string_view(lines[k]).substr(authors->end)));
+        // A list wrapped after a comma goes on with the next line ("..., Xuebo Liu," / "Zhaocong Li, ...").
+        std::size_t next = k + 1;
+        while (tail.empty() && next < lines.size() && text::trim(lines[next - 1]).ends_with(',') && is_author_list(lines[next])) {
+            for (auto& a : split_authors(lines[next])) r.authors.push_back(std::move(a));
+            ++next;
+        }
         if (!tail.empty()) r.rest_lines.push_back(tail);
-        r.rest_lines.insert(r.rest_lines.end(), lines.begin() + static_cast<std::ptrdiff_t>(k + 1), lines.end());
+        r.rest_lines.insert(r.rest_lines.end(), lines.begin() + static_cast<std::ptrdiff_t>(next), lines.end());
         r.rest = text::collapse_whitespace(join_lines(r.rest_lines));
         r.year = authors->year;
         return r;
@@ -278,6 +284,26 @@ static std::optional<Reading> read_authors_first(std::string_view text) {
     return r;
 }
 
+// "Title. Ann Doe, Bo Roe and Cy Poe. Venue, 2014.": a title sentence, then a sentence
+// that is an author list.
+static std::optional<Reading> read_title_sentence_first(std::string_view text) {
+    auto [title, rest] = first_sentence(text, false);
+    if (rest.empty() || count_words(title) < 3 || looks_like_author(title) || is_author_list(title)) return std::nullopt;
+    // "D. Garcia, M. j. L. Yang, ...": an author list cut at a stray dot is no title.
+    if (looks_like_author(text::trim(std::string_view(title).substr(0, title.find(','))))) return std::nullopt;
+    auto [list, after] = first_sentence(rest, false);
+    if (list.empty() || after.empty() || !is_author_list(list)) return std::nullopt;
+    std::vector<std::string> authors = split_authors(list);
+    // Several people, each with a given and a family name: "Mashhad, Iran" is a place.
+    if (authors.size() < 2 || std::any_of(authors.begin(), authors.end(), [](const std::string& a) { return count_words(a) < 2; }))
+        return std::nullopt;
+    Reading r;
+    r.title = title;
+    r.authors = std::move(authors);
+    r.rest = after;
+    return r;
+}
+
 static std::optional<Reading> read_title_first(std::string_view text) {
     // Title, Author, Author and Author, Venue, Year
     std::size_t comma = text.find(", ");
@@ -325,6 +351,7 @@ Reading read_entry(const std::vector<std::string>& lines, const std::string& tex
     if (auto r = read_quoted(text)) return *r;
     if (auto r = read_author_line_layout(lines)) return *r;
     if (auto r = read_authors_first(text)) return *r;
+    if (auto r = read_title_sentence_first(text)) return *r;
     if (auto r = read_title_first(text)) return *r;
     // Title / Venue lines without authors.
     if (lines.size() >= 2 && count_words(lines[0]) >= 3) {

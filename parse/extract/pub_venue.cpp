@@ -250,7 +250,8 @@ bool mentions_submission(std::string_view s) {
     static constexpr std::string_view statuses[] = {
         "under review", "in review", "under submission", "in submission", "submitted", "in preparation", "in prep",
         "under revision", "in revision", "revise and resubmit", "revise & resubmit", "revised and resubmitted", "r&r",
-        "r & r", "major revision", "minor revision", "manuscript in preparation",
+        "r & r", "major revision", "minor revision", "manuscript in preparation", "in peer review", "in peer-review",
+        "under peer review", "under peer-review",
         // German, French, Spanish, Italian, Portuguese
         "eingereicht", "in vorbereitung", "in begutachtung", "in uberarbeitung", "zur begutachtung", "soumis", "soumise",
         "en preparation", "en revision", "en cours de revision", "en cours d'evaluation", "enviado", "en revision",
@@ -280,7 +281,8 @@ bool is_placeholder_venue(std::string_view venue) {
     std::string k = text::fold_key(venue);
     return k == "preprint" || k == "working paper" || k == "manuscript" || k == "unpublished" || k == "unpublished manuscript" ||
            k == "draft" || k == "technical report" || k == "tech report" || k == "report" || k == "forthcoming" ||
-           k == "to appear" || k == "accepted" || k == "in press" || k.empty();
+           k == "to appear" || k == "accepted" || k == "in press" || k.empty() ||
+           (k.rfind("preprint ", 0) == 0 && chars::count_words(k) == 2 && find_years(k).empty());  // "Preprint available"
 }
 
 std::string venue_from_rest(std::string_view rest) {

@@ -17,6 +17,7 @@
 #include "parse/extract/pub_reading.hpp"
 #include "parse/extract/pub_venue.hpp"
 #include "parse/normalize/normalize.hpp"
+#include "parse/readers/bibtex.hpp"
 
 namespace cvsearch::extract {
 
@@ -238,7 +239,25 @@ std::vector<Publication> extract_publications(const Block& block) {
     for (RawEntry& e : split_entries(block)) {
         if (is_remark(e)) continue;
         e.pending = e.pending || pending_section;
-        Publication p = make_publication(e, section_kind);
+        // A BibTeX copy of the citation above it says nothing new; a BibTeX entry
+        // alone is read from its fields (unless the list already has its title).
+        auto bib_at = std::find_if(e.lines.begin(), e.lines.end(), [](const std::string& l) { return opens_bibtex(l); });
+        if (bib_at != e.lines.end()) {
+            std::vector<readers::BibEntry> bib = readers::parse_bibtex(join_lines(std::vector<std::string>(bib_at, e.lines.end())), 8);
+            e.lines.erase(bib_at, e.lines.end());
+            if (e.lines.empty()) {
+                for (const readers::BibEntry& b : bib) {
+                    const std::string key = text::fold_key(b.field("title"));
+                    if (key.empty() || std::any_of(out.begin(), out.end(), [&](const Publication& q) { return text::fold_key(q.title) == key; }))
+                        continue;
+                    RawEntry fields = e;
+                    fields.lines = {readers::bib_entry_as_latex(b)};
+                    out.push_back(make_publication(fields, e.own_kind ? PublicationKind::other : section_kind));
+                }
+                continue;
+            }
+        }
+        Publication p = make_publication(e, e.own_kind ? PublicationKind::other : section_kind);
         if (p.title.empty() && p.venue_raw.empty()) continue;
         auto second = also_at(p);
         if (second) {

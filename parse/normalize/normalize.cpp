@@ -148,6 +148,18 @@ std::string_view without_venue_remarks(std::string_view raw, std::string& storag
 std::string clean_venue(std::string_view raw) {
     std::string storage;
     std::string s = text::collapse_whitespace(split_letter_digit(without_venue_remarks(raw, storage)));
+    // "Journal/Conference: X", "Venue: X", "Published in: X": a field label before the venue.
+    if (std::size_t colon = s.find(": "); colon != std::string::npos && colon <= 32) {
+        const std::string label = text::fold_key(std::string_view(s).substr(0, colon));
+        bool only_label_words = !label.empty();
+        for (std::string_view w : text::split(label, ' ')) {
+            if (w.empty()) continue;
+            static constexpr std::string_view words[] = {"journal", "conference", "venue", "published", "publication", "in",
+                                                         "booktitle", "source", "outlet", "appeared", "presented", "at"};
+            only_label_words = only_label_words && std::find(std::begin(words), std::end(words), w) != std::end(words);
+        }
+        if (only_label_words) s.erase(0, colon + 2);
+    }
     std::optional<bool> event;  // asked only when an ordinal word is there
     std::vector<std::string> kept;
     for (std::string_view w : text::split(s, ' ')) {
@@ -217,6 +229,15 @@ bool continues_a_name(std::string_view part) {
 
 namespace {
 
+// "Ltd", "Inc.", "GmbH" after a comma: the legal form of the company before it.
+bool is_legal_form_part(std::string_view part) {
+    const std::string k = text::fold_key(part.substr(0, part.find('(')));  // "Ltd. (Urban Water Supply)"
+    for (const char* f : {"ltd", "co ltd", "limited", "inc", "llc", "l l c", "gmbh", "plc", "corp", "ag", "sa", "s a", "srl", "s r l",
+                          "spa", "s p a", "bv", "b v", "nv", "n v", "sarl", "s a r l", "pty ltd"})
+        if (k == f) return true;
+    return false;
+}
+
 // The institution part of a line like "Dept. of CS, Foo University, Springfield, IL".
 std::string clean_institution(std::string_view raw) {
     std::string s = text::collapse_whitespace(raw);
@@ -224,7 +245,7 @@ std::string clean_institution(std::string_view raw) {
     for (std::string_view p : text::split(s, ',')) {
         p = text::trim(p);
         if (p.empty()) continue;
-        if (!parts.empty() && continues_a_name(p)) {  // the comma is inside the name: one part
+        if (!parts.empty() && (continues_a_name(p) || is_legal_form_part(p))) {  // the comma is inside the name: one part
             const char* begin = parts.back().data();
             parts.back() = std::string_view(begin, static_cast<std::size_t>(p.data() + p.size() - begin));
         } else {
@@ -486,6 +507,15 @@ VenueInfo host_or_event(std::string_view raw, const std::string& cleaned, const 
     return host;
 }
 
+// "Journal", "Transactions", "Proceedings": words of any publication's name, that say
+// nothing about which one ("The Journal Signal Processing Systems").
+bool is_publication_word(std::string_view folded) {
+    for (const char* w : {"journal", "journals", "transactions", "proceedings", "proc", "letters", "review", "reviews", "annals",
+                          "bulletin", "magazine", "archives", "acta", "reports", "communications", "series"})
+        if (folded == w) return true;
+    return false;
+}
+
 std::optional<VenueInfo> find_venue_uncached(std::string_view raw) {
     const VenueTable& t = venue_table();
     std::string cleaned = clean_venue(raw);
@@ -503,6 +533,20 @@ std::optional<VenueInfo> find_venue_uncached(std::string_view raw) {
     }
     if (!hit) return std::nullopt;
     std::vector<std::string_view> w = text::words(searched);
+    // "American Economic Journal", "Canadian Journal of Physics": a journal's name after
+    // one more word of a name (capitalized, not an organizer in capitals such as IEEE)
+    // is another journal, not this one.
+    // (Only "Word <the whole known name>": inside longer text the word before may be a
+    // title's last word, "Sequential Analysis Statistics in Medicine".)
+    if (hit->first == 1 && hit->first + hit->count == w.size() && hit->count >= 2 && t.entries[hit->index].kind == "journal") {
+        std::string_view before = w[hit->first - 1];
+        const bool word_of_name = before.size() >= 4 && chars_upper_start(before) &&
+                                  std::all_of(before.begin(), before.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }) &&
+                                  std::any_of(before.begin() + 1, before.end(), [](char c) { return c >= 'a' && c <= 'z'; }) &&
+                                  !is_publication_word(text::fold_key(before)) &&
+                                  !text::fold_key(before).ends_with("ed");  // "Published IEEE Access"
+        if (word_of_name) return std::nullopt;
+    }
     for (std::size_t k = hit->first; k < hit->first + hit->count && k < w.size(); ++k)
         matched += (matched.empty() ? "" : " ") + text::fold_key(w[k]);
     const std::size_t after = hit->first + hit->count;

@@ -10,6 +10,19 @@ namespace {
 
 std::string unquote(std::string_view v) {
     v = text::trim(v);
+    // A quoted value ends at its closing quote; a YAML comment may follow it
+    // (title: "Ada Lovelace" #"Old title").
+    if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'')) {
+        const char q = v.front();
+        for (std::size_t i = 1; i < v.size(); ++i) {
+            if (q == '"' && v[i] == '\\') { ++i; continue; }
+            if (v[i] != q) continue;
+            if (q == '\'' && i + 1 < v.size() && v[i + 1] == '\'') { ++i; continue; }  // '' inside '...'
+            std::string_view rest = text::trim(v.substr(i + 1));
+            if (rest.empty() || rest.front() == '#') return std::string(v.substr(1, i - 1));
+            break;
+        }
+    }
     if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) return std::string(v.substr(1, v.size() - 2));
     if (auto hash = v.find(" #"); hash != std::string_view::npos) v = text::trim(v.substr(0, hash));  // YAML comment
     return std::string(v);

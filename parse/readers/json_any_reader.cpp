@@ -28,6 +28,7 @@
 #include "parse/extract/dates.hpp"
 #include "parse/extract/extract.hpp"
 #include "parse/extract/lexicon.hpp"
+#include "parse/extract/pub_authors.hpp"
 #include "parse/extract/pub_venue.hpp"
 #include "parse/readers/json_util.hpp"
 #include "parse/readers/markup.hpp"
@@ -272,6 +273,11 @@ std::vector<std::string> authors_of(const json& entry) {
             for (const auto& a : value) markup::add_unique(out, person(a));
         } else if (value.is_string()) {
             std::string s = value.get<std::string>();
+            // "Doe, J., Roe, R. K., Poe, C.": surname and initials pairs, as a citation writes them.
+            if (std::vector<std::string> apa = extract::split_authors(s); apa.size() >= 2 && apa.front().find(", ") != std::string::npos) {
+                for (auto& a : apa) markup::add_unique(out, a);
+                break;
+            }
             char sep = s.find(';') != std::string::npos ? ';' : ',';
             for (std::string_view part : text::split(s, sep)) {
                 std::string p(text::trim(part));
@@ -617,11 +623,21 @@ class AnyReader {
         bool pending = false;
         for (const auto& [k, v] : f.items)
             if (!one_of(k, kProseKeys) && k != "title" && v.size() <= 60 && extract::mentions_submission(v)) pending = true;
+        // {"title": ..., "citation": "Advanced Photonics, Vol. 6, 056002 (July 2024)."}: the
+        // citation beside the title says where and when.
+        const bool cites = !citation.empty() && citation != title && citation.find(title) == std::string::npos;
+        if (pub.venue_raw.empty() && cites && !pending) {
+            // (An arXiv id alone is the venue "arXiv", as in a text CV.)
+            pub.venue_raw = extract::venue_from_rest(extract::strip_links_and_ids(citation));
+            const bool arxiv = text::ascii_lower(citation).find("arxiv") != std::string::npos;
+            if (arxiv && (pub.venue_raw.empty() || text::ascii_lower(pub.venue_raw).find("arxiv") != std::string::npos)) pub.venue_raw = "arXiv";
+        }
         if (pending || extract::is_placeholder_venue(pub.venue_raw)) pub.venue_raw.clear();
         for (std::string_view k : kPubYearKeys) {
             const std::string* v = f.find(std::string(k));
             if (v && (pub.year = first_year(*v))) break;
         }
+        if (!pub.year && cites) pub.year = first_year(extract::strip_links_and_ids(citation));
         if (pending) pub.kind = PublicationKind::preprint;
         p().publications.push_back(pub);
         sink.lines.push_back("- " + join({join(pub.authors, ", "), pub.title, pub.venue_raw, pub.year ? std::to_string(*pub.year) : ""}, ". "));

@@ -156,11 +156,21 @@ std::set<std::string, std::less<>> heading_macros(std::string_view body) {
             int newlines = 0;
             while (j < body.size() && (body[j] == ' ' || body[j] == '\t' || (body[j] == '\n' && ++newlines <= 1))) ++j;
             if (j < body.size() && body[j] == '{' && find_macro(name) == nullptr) {
-                std::size_t end = std::min(group_end(body, j), std::min(body.size(), j + 256));
-                std::string_view arg = body.substr(j + 1, end > j + 1 ? end - j - 2 : 0);
                 Uses& u = uses[std::string(name)];
                 ++u.all;
-                if (heading_shape(plain_text(arg)) == HeadingShape::strong) ++u.strong;
+                // The first argument, or one of the next two after an icon or an image
+                // name ("\CvSection{\faGraduationCap}{Education}").
+                for (int group = 0; group < 3 && j < body.size() && body[j] == '{'; ++group) {
+                    std::size_t end = std::min(group_end(body, j), std::min(body.size(), j + 256));
+                    std::string_view arg = body.substr(j + 1, end > j + 1 ? end - j - 2 : 0);
+                    const std::string words = plain_text(arg);
+                    if (heading_shape(words) == HeadingShape::strong) {
+                        ++u.strong;
+                        break;
+                    }
+                    if (words.find(' ') != std::string::npos) break;
+                    j = end;
+                }
             }
         }
         pos = eol + 1;

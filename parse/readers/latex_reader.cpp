@@ -491,7 +491,10 @@ class LatexConverter {
     // \ifdefined\x, \ifcsname x\endcsname and \newif flags are decided, since
     // the reader knows what is defined and set; one branch is read, the other
     // dropped ("\ifdefined\isspanish Educación\else Education\fi"). Other tests
-    // (\ifnum, \ifx) cannot be decided: both branches are read, as before.
+    // (\ifnum, \ifx) cannot be decided: both branches are read, each as a unit, so
+    // that a definition left open in one ("\else \newcommand{\Footer}{\Font%" with
+    // the rest commented out, which TeX never reads) ends with its branch instead
+    // of taking the rest of the file as its body.
     bool conditional(std::string_view name, Cursor& c, std::string& out, int depth) {
         if (!opens_conditional(name, c.s.substr(c.i))) return false;
         std::optional<bool> truth;
@@ -513,10 +516,14 @@ class LatexConverter {
         } else if (name == "iftrue") {
             truth = true;
         }
-        if (!truth) return false;
         auto branches = branches_of(probe);
         if (!branches) return false;
         c.i = branches->after;
+        if (!truth) {
+            run_into(branches->then_part, out, depth + 1);
+            run_into(branches->else_part, out, depth + 1);
+            return true;
+        }
         run_into(*truth ? branches->then_part : branches->else_part, out, depth + 1);
         return true;
     }
@@ -565,7 +572,11 @@ class LatexConverter {
             else if (w == "fi" && depth-- == 0) {
                 Branches b;
                 b.then_part = s.substr(c.i, (else_at ? *else_at : i) - c.i);
-                if (else_at) b.else_part = s.substr(*else_at + 5, i - *else_at - 5);
+                if (else_at) {  // (the spaces after the control word \else are no text)
+                    std::size_t from = *else_at + 5;
+                    while (from < i && (s[from] == ' ' || s[from] == '\t')) ++from;
+                    b.else_part = s.substr(from, i - from);
+                }
                 b.after = j;
                 conditional_scan_ += j - c.i;
                 return b;
@@ -713,13 +724,26 @@ class LatexConverter {
         // a heading macro may be followed by its section's text ("\mhead{Awards}%\nBest Paper...")
         bool heading_macro = heading_macros_.count(name) > 0;
         if (!heading_macro && !rest_of_line_is_layout(c)) return std::nullopt;
+        // The heading is the first argument, or a later one after arguments that are
+        // one word or nothing: an icon or an image ("\CvSection{\faGraduationCap}{Education}",
+        // "\imgsection{education.png}{Education}").
+        auto file_name = [](const std::string& t) {  // "Thesis.png"
+            std::size_t dot = t.rfind('.');
+            return t.find(' ') == std::string::npos && dot != std::string::npos && dot > 0 && dot + 1 < t.size();
+        };
+        std::size_t at = 0;
         std::string h = one_line(convert(args[0], depth + 1));
         auto shape = latex::heading_shape(h);
-        if (shape == latex::HeadingShape::none) return std::nullopt;
+        while ((shape == latex::HeadingShape::none || file_name(h)) && at + 1 < args.size() && h.find(' ') == std::string::npos) {
+            h = one_line(convert(args[++at], depth + 1));
+            shape = latex::heading_shape(h);
+        }
+        if (shape == latex::HeadingShape::none || file_name(h)) return std::nullopt;
         // the title given twice, for the page and for the bookmarks or the table of contents
-        bool repeated = args.size() >= 2 && one_line(convert(args[1], depth + 1)) == h;
+        bool repeated = at + 1 < args.size() && one_line(convert(args[at + 1], depth + 1)) == h;
         if (shape == latex::HeadingShape::weak && !heading_macro && !repeated) return std::nullopt;
-        for (std::size_t k = 1; k < args.size(); ++k) {
+        for (std::size_t k = 0; k < args.size(); ++k) {
+            if (k == at) continue;
             std::string other = one_line(convert(args[k], depth + 1));
             if (std::any_of(other.begin(), other.end(), [](char ch) { return utf8::is_ascii_digit(ch); }) ||
                 std::count(other.begin(), other.end(), ' ') >= 6)

@@ -241,3 +241,29 @@ TEST_CASE("date | institution | role cells: the cell before the role names the p
           {{"NORCAN East", "Post-doc", 2018, std::nullopt, true, work},
            {"Northfield University", "PhD student", 2013, 2018, false, work}});
 }
+
+TEST_CASE("Italian, French and Dutch legal forms, and first-person prose under an entry names no place") {
+    check("# Experience\n"
+          "Ferrovia Italia S.p.A. | Rome, Italy | June 2022 - Ongoing as Software Engineer\n"
+          "I acquired significant knowledge about several technologies like C#, SQL, Blazor, CSS, HTML and Azure DevOps\n"
+          "Brisemer SARL | Lyon, France | 2019 - 2022 as Data Engineer\n"
+          "Veldhaven N.V. | Zaandam, Netherlands | 2017 - 2019 as Intern\n",
+          {{"Ferrovia Italia", "as Software Engineer", 2022, std::nullopt, true, work},
+           {"Brisemer", "as Data Engineer", 2019, 2022, false, work},
+           {"Veldhaven", "as Intern", 2017, 2019, false, work}});
+}
+
+TEST_CASE("a college affiliated to a university: the college is the school attended") {
+    check("# Education\n"
+          "Ranipur Institute of Technology, Kolkata Affiliated to Eastvale University of Technology 2021 - 2025 Bachelors in "
+          "Computer Science and Engineering with Honors\n",
+          {{"Ranipur Institute of Technology", "Bachelors in Computer Science and Engineering", 2021, 2025, false, edu}});
+}
+
+TEST_CASE("a title in another language that names a kind of school is the role, not the place") {
+    check("# Experiencia\n"
+          "- Febrero 2020 - Julio 2020 | Profesor universitario | Escola Nova de Tecnologies | Barcelona\n"
+          "- 2018 - 2019 | Professeur des universit\u00e9s | Universit\u00e9 de Valmont | Valmont\n",
+          {{"Escola Nova de Tecnologies", "Profesor universitario", 2020, 2020, false, work},
+           {"Universit\u00e9 de Valmont", "Professeur des universit\u00e9s", 2018, 2019, false, work}});
+}

@@ -40,6 +40,10 @@ TEST_CASE("news items name accepted papers, service, talks and prizes do not cou
 TEST_CASE("venues in parentheses after a project name") {
     auto p = profile_of("# Codes and datasets\n- Small networks. Interleaved convolutions (ICCV 2017): pdf code | Graph search (ACM MM 2012): pdf\n");
     CHECK(venues_of(p) == std::vector<std::string>{"ICCV 2017/2017", "ACM MM 2012/2012"});
+    // Without a year and on a line about no paper, a bracket names standards or groups, not venues.
+    auto q = profile_of("# About\nMy expertise is recognized by my contributions to global policy: from technical standards "
+                        "(IEEE 7001, ISO/IEC JTC1/SC42) to the AI Act.\n");
+    CHECK(q.publications.empty());
 }
 
 TEST_CASE("beside a publication list, news adds only papers the list does not have yet") {
@@ -60,4 +64,23 @@ TEST_CASE("a biography places the person when the CV has no education or experie
     CHECK(p.affiliations[0].institution_raw == "Northfield University");
     CHECK(p.affiliations[0].kind == cvsearch::AffiliationKind::education);
     CHECK(p.affiliations[1].institution_raw == "Eastbrook Institute of Technology");
+}
+
+TEST_CASE("a news item about one paper names it: its quoted title, else the name it opens with") {
+    auto p = profile_of(
+        "# News\n"
+        "- [Jun 2024] Our paper on \"Tidal Graphs of the Northern Shelf\" has been accepted to the ICML 2024 workshop on Ocean AI.\n"
+        "- 10-23-2025: Our paper \"Sparse Flow Fields for Ocean Drift\" with Paul Dorn and Kwame Osei was accepted by NeurIPS 2025.\n"
+        "- 09-18-2025: Our paper \"Drifter Arrays for Coastal Mixing\" with Paul Dorn was accepted by NeurIPS 2025.\n"
+        "- Apr. 2026: SeaPano has been accepted to SIGGRAPH 2026, see you in LA!\n"
+        "- 2026.04: Our work ReefLM on reward models for coral surveys has been accepted to ACL 2026!\n"
+        "- 2026.01: Three first-author papers have been accepted by ICLR 2026!\n");
+    REQUIRE(venues_of(p) == std::vector<std::string>{"ICML 2024 workshop/2024", "NeurIPS 2025/2025", "NeurIPS 2025/2025", "SIGGRAPH 2026/2026",
+                                                     "ACL 2026/2026", "ICLR 2026/2026"});
+    CHECK(p.publications[0].title == "Tidal Graphs of the Northern Shelf");
+    CHECK(p.publications[1].title == "Sparse Flow Fields for Ocean Drift");
+    CHECK(p.publications[2].title == "Drifter Arrays for Coastal Mixing");
+    CHECK(p.publications[3].title == "SeaPano");
+    CHECK(p.publications[4].title == "ReefLM on reward models for coral surveys");
+    CHECK(p.publications[5].title.empty());
 }

@@ -34,6 +34,9 @@ TEST_CASE("the name comes from the CV header, or stays empty") {
         {"name with separator and contacts", "Avery Quinlan | quinlan@example.org | +1 555 0100\n", "Avery Quinlan"},
         {"title and credential", "Dr. Marisol Etxeberria-Lund, PhD\n", "Marisol Etxeberria-Lund"},
         {"hyphens and particles", "Jan-Willem van der Berg\n", "Jan-Willem van der Berg"},
+        {"a family name in capitals with its particles", "Corentin VAN DER MOLEN\n12 rue des Lilas\n60280 Margny\nFrance\n",
+         "Corentin Van Der Molen"},
+        {"two family names in capitals", "Lucia Maria GARCIA LOPEZ\nlucia@example.org\n", "Lucia Maria Garcia Lopez"},
         {"a second given name in parentheses is part of the name as written", "Tomasz (Tom) Wielgus\n", "Tomasz (Tom) Wielgus"},
         {"asides after the name go", "Tomasz Wielgus (he/him) [CV]\n", "Tomasz Wielgus"},
         {"an aside that is no given name goes", "Tomasz (b. 1990) Wielgus\n", "Tomasz Wielgus"},
@@ -54,6 +57,9 @@ TEST_CASE("a plausible name hint from metadata wins over the header") {
     CHECK(extract_profile(doc("# Curriculum Vitae\nSomething Else\n", "Avery Quinlan")).name == "Avery Quinlan");
     CHECK(extract_profile(doc("Avery Quinlan\n", "Home | Avery Quinlan")).name == "Avery Quinlan");
     CHECK(extract_profile(doc("Avery Quinlan\n", "Curriculum Vitae")).name == "Avery Quinlan");
+    // A page title naming the site ("X Academy", "X Portfolio") is no name: the header's is.
+    CHECK(extract_profile(doc("# Avery Quinlan\nPhD student\n", "Avery Quinlan Academy")).name == "Avery Quinlan");
+    CHECK(extract_profile(doc("# Avery Quinlan\nPhD student\n", "Avery Quinlan Portfolio")).name == "Avery Quinlan");
 }
 
 TEST_CASE("emails, including obfuscated ones, and the homepage") {

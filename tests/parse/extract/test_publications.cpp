@@ -13,6 +13,7 @@
 #include "parse/extract/publications.hpp"
 #include "parse/normalize/normalize.hpp"
 #include "parse/readers/reader.hpp"
+#include "tests/parse/profile_lookup.hpp"
 
 using cvsearch::Publication;
 using cvsearch::PublicationKind;
@@ -321,4 +322,165 @@ TEST_CASE("a long publications paragraph without entry ends is read in bounded t
     // a hang guard with a generous limit, not a speed target
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
     CHECK_FALSE(profile.publications.empty());
+}
+
+TEST_CASE("a BibTeX copy under a citation adds nothing, a BibTeX entry alone is read from its fields") {
+    // A home page's publication list: each citation with its BibTeX behind a toggle,
+    // and one paper given only as BibTeX.
+    const std::string page =
+        "# Ilsa Marchetti\n\n"
+        "## Publications\n\n"
+        "> Ilsa Marchetti, Paul Dorn. \"Sparse Flow Fields for Ocean Drift.\" International Conference on Learning "
+        "Representations (ICLR), 2021.<br>\n"
+        "> (<a href=\"/p.pdf\">.pdf</a>) (<a onclick=\"toggle('b1');\">bibtex</a>)\n\n"
+        "<div id=\"b1\" style=\"display:none;\"><pre><code>@inproceedings{marchetti2021,\n"
+        "  title={Sparse Flow Fields for Ocean Drift},\n"
+        "  author={Marchetti, Ilsa and Dorn, Paul},\n"
+        "  booktitle={ICLR},\n"
+        "  year={2021}\n"
+        "}\n"
+        "</code></pre></div>\n\n"
+        "> Paul Dorn, Ilsa Marchetti. \"Tidal Graphs of the Northern Shelf.\" Journal of Marine Systems, 2020.\n\n"
+        "<pre><code>@article{marchetti2019,\n"
+        "  title={Drifter Arrays for Coastal Mixing},\n"
+        "  author={Marchetti, Ilsa and Osei, Kwame},\n"
+        "  journal={Ocean Modelling},\n"
+        "  year={2019}\n"
+        "}\n"
+        "</code></pre>\n";
+    auto p = cvsearch::testing::parse_one(page, "publications.md");
+    REQUIRE(p.publications.size() == 3);
+    CHECK(p.publications[0].title == "Sparse Flow Fields for Ocean Drift");
+    CHECK(p.publications[0].venue_raw == "International Conference on Learning Representations (ICLR)");
+    CHECK(p.publications[1].venue_raw == "Journal of Marine Systems");
+    CHECK(p.publications[2].title == "Drifter Arrays for Coastal Mixing");
+    CHECK(p.publications[2].venue_raw == "Ocean Modelling");
+    CHECK(p.publications[2].year == 2019);
+    CHECK(p.publications[2].authors == std::vector<std::string>{"Ilsa Marchetti", "Kwame Osei"});
+    for (const auto& v : cvsearch::facets_of(p).venue) CHECK(v.find('{') == std::string::npos);
+}
+
+TEST_CASE("a BibTeX entry over several lines is one entry, and a year heading beside a thesis heading ends the thesis") {
+    // Light markup as a reader gives it: the BibTeX behind each citation on lines of
+    // its own, no blank line between; "## 2020" groups papers after "## PhD Thesis".
+    cvsearch::readers::TextDocument d;
+    d.text =
+        "# Ilsa Marchetti\n\n"
+        "## PhD Thesis\n"
+        "Ilsa Marchetti. Ocean Drift from Sparse Floats. PhD Thesis, Northgate University, 2019.\n"
+        "@phdthesis{marchetti2019,\n"
+        "title={Ocean Drift from Sparse Floats},\n"
+        "author={Marchetti, Ilsa},\n"
+        "year={2019},\n"
+        "school={Northgate University}\n"
+        "}\n"
+        "## 2020\n"
+        "Paul Dorn, Ilsa Marchetti. \"Tidal Graphs of the Northern Shelf.\" Journal of Marine Systems (2020).\n"
+        "@article{dorn2020,\n"
+        "title={Tidal Graphs of the Northern Shelf},\n"
+        "author={Dorn, Paul and Marchetti, Ilsa},\n"
+        "journal={Journal of Marine Systems},\n"
+        "year={2020}\n"
+        "}\n"
+        "Ilsa Marchetti, Kwame Osei. \"Drifter Arrays for Coastal Mixing.\" Ocean Modelling (2020).\n";
+    auto p = cvsearch::extract::extract_profile(d);
+    REQUIRE(p.publications.size() == 3);
+    CHECK(p.publications[0].kind == PublicationKind::thesis);
+    CHECK(p.publications[0].venue_raw.empty());
+    CHECK(p.publications[1].title == "Tidal Graphs of the Northern Shelf");
+    CHECK(p.publications[1].venue_raw == "Journal of Marine Systems");
+    CHECK(p.publications[1].kind != PublicationKind::thesis);
+    CHECK(p.publications[2].venue_raw == "Ocean Modelling");
+    CHECK(p.publications[2].year == 2020);
+}
+
+TEST_CASE("title-first entries: a title sentence, then an author list sentence, then the venue") {
+    const std::vector<Case> cases = {
+        {"journal and a second venue", "A Typed Calculus for Streaming Graph Rewrites. Ilsa Marchetti, Paul Dorn, Kwame Osei and Tove Lind. "
+                                       "Journal of Functional Programming, 12th International Symposium on Graph Rewriting (ISGR 2014), Special Issue. "
+                                       "Vienna, Austria. (BEST PAPER AWARD)",
+         "A Typed Calculus for Streaming Graph Rewrites",
+         "Journal of Functional Programming, 12th International Symposium on Graph Rewriting (ISGR 2014)", 2014, PublicationKind::journal},
+        {"an initial inside the list", "Bottom-Up Rewriting for Multicore Machines. Ilsa Marchetti, Paul Q. Dorn-Ashby and Tove Lind. "
+                                       "Declarative Aspects of Multicore Programming (DAMP 2012). Philadelphia, PA, USA.",
+         "Bottom-Up Rewriting for Multicore Machines", "Declarative Aspects of Multicore Programming (DAMP 2012)", 2012,
+         PublicationKind::other},
+    };
+    for (const auto& c : cases) check(c);
+    // An author list cut at a stray dot ("M. j.") is no title.
+    Publication cut = parse_publication("D. Garcia, M. j. L. Yang, E. Schmidt, W. Lindqvist. Towards Low-Latency Operating Systems. Science 72(10):2538-2565, 2007.");
+    CHECK(cut.venue_raw.find("Towards") == std::string::npos);
+    // A place after the title is no author list.
+    Publication p = parse_publication("Writing in Two Languages at School. Northgate, Iceland. Journal of Second Language Writing, 2019.");
+    CHECK(p.authors.empty());
+}
+
+TEST_CASE("publication cards: title, author and venue lines, a venue line with its year is no author") {
+    // A home page's publication cards (<div> per title, author list and venue line), as light markup.
+    cvsearch::readers::TextDocument d;
+    d.text =
+        "# Ilsa Marchetti\n\n"
+        "## Publications\n"
+        "SeaPano: Panoramic Ocean Scene Understanding via Label-Free Priors\n"
+        "Ilsa Marchetti, Paul Dorn, Kwame Osei\n"
+        "SIGGRAPH, 2026 [arxiv] [project]\n"
+        "Abstract: We propose a panoramic model that predicts many dense tasks at once.\n\n"
+        "Tidal Graphs of the Northern Shelf\n"
+        "Paul Dorn, Ilsa Marchetti\n"
+        "Nature, 2025 [pdf]\n\n"
+        "Drifter Arrays for Coastal Mixing\n"
+        "Ilsa Marchetti, Kwame Osei\n"
+        "SIGGRAPH Asia, 2024 [pdf]\n";
+    auto p = cvsearch::extract::extract_profile(d);
+    REQUIRE(p.publications.size() == 3);
+    CHECK(p.publications[2].venue_raw == "SIGGRAPH Asia");
+    CHECK(p.publications[2].title == "Drifter Arrays for Coastal Mixing");
+    CHECK(p.publications[0].title == "SeaPano: Panoramic Ocean Scene Understanding via Label-Free Priors");
+    CHECK(p.publications[0].venue_raw == "SIGGRAPH");
+    CHECK(p.publications[0].year == 2026);
+    CHECK(p.publications[1].venue_raw == "Nature");
+    CHECK(p.publications[1].year == 2025);
+    for (const auto& pub : p.publications)
+        for (const auto& a : pub.authors) CHECK((a != "SIGGRAPH" && a != "Nature" && a != "SIGGRAPH Asia"));
+}
+
+TEST_CASE("a Research section of paper cards, one paragraph per field, is the publication list") {
+    // A home page without a Publications heading: each card is a title paragraph, an
+    // author paragraph (wrapped after a comma), a "Venue, Year" paragraph and a row of links.
+    cvsearch::readers::TextDocument d;
+    d.text =
+        "# Ilsa Marchetti\n\n"
+        "## Research\n\n"
+        "SeaPano: Panoramic Ocean Scene Understanding via Label-Free Priors\n\n"
+        "Ilsa Marchetti, Paul Dorn,\nKwame Osei, Tove Lind\n\n"
+        "ACM SIGGRAPH (Conference Track), 2026\n\n"
+        "Paper / Project Page / Code\n\n"
+        "Tidal Graphs of the Northern Shelf\n\n"
+        "Paul Dorn, Ilsa Marchetti\n\n"
+        "CVPR, 2024\n\n"
+        "[pdf] [code] [project page]\n\n"
+        "Drifter Arrays for Coastal Mixing\n\n"
+        "Kwame Osei, Ilsa Marchetti, Tove Lind\n\n"
+        "ACM Transactions on Graphics (SIGGRAPH Asia), 2023\n\n"
+        "[pdf] [bibtex]\n";
+    auto p = cvsearch::extract::extract_profile(d);
+    REQUIRE(p.publications.size() == 3);
+    CHECK(p.publications[0].title == "SeaPano: Panoramic Ocean Scene Understanding via Label-Free Priors");
+    CHECK(p.publications[0].authors == std::vector<std::string>{"Ilsa Marchetti", "Paul Dorn", "Kwame Osei", "Tove Lind"});
+    CHECK(p.publications[0].venue_raw == "ACM SIGGRAPH (Conference Track)");
+    CHECK(p.publications[0].year == 2026);
+    CHECK(p.publications[1].venue_raw == "CVPR");
+    CHECK(p.publications[2].venue_raw == "ACM Transactions on Graphics (SIGGRAPH Asia)");
+    CHECK(p.publications[2].year == 2023);
+}
+
+TEST_CASE("a research section of project prose stays no publication list") {
+    cvsearch::readers::TextDocument d;
+    d.text =
+        "# Ilsa Marchetti\n\n"
+        "## Research\n\n"
+        "Ocean drift: we model how floats spread in coastal water, with Paul Dorn and Kwame Osei.\n\n"
+        "Tidal graphs: a graph view of tides, funded since 2021.\n";
+    auto p = cvsearch::extract::extract_profile(d);
+    CHECK(p.publications.empty());
 }

@@ -51,10 +51,27 @@ TEST_CASE("unknown venues are kept in cleaned raw form, never dropped") {
         {"In Foo Bar Symposium '22", "Foo Bar Symposium"},
         {"Jornadas de Computaci\u00d3", "Jornadas de Computaci\u00d3"},
         {"2nd International Workshop on Pretend Grids (PGZW'14) (in conjunction with IEEE FOO 2014)", "International Workshop on Pretend Grids PGZW"},
-        {"Special Issue on Imaginary Data, Journal of Pretend Databases, Vol. 3", "Journal of Pretend Databases"},  // ends in C3 93, like an en dash's last byte
+        {"Special Issue on Imaginary Data, Journal of Pretend Databases, Vol. 3", "Journal of Pretend Databases"},
+        // a field label before the venue is no part of it
+        {"Journal/Conference: Northern Journal of Distance Teaching", "Northern Journal of Distance Teaching"},
+        {"Published in: Pretend Databases Quarterly", "Pretend Databases Quarterly"},  // ends in C3 93, like an en dash's last byte
     };
     for (const auto& r : rows) CHECK_MESSAGE(venue_value(r.raw) == r.value, r.raw << " -> " << venue_value(r.raw));
     CHECK_FALSE(find_venue("Journal of Computer Science"));
+}
+
+TEST_CASE("a known journal's name inside a longer one after a word of that name is another journal") {
+    // "Economic Journal" is The Economic Journal; "American Economic Journal" is not.
+    REQUIRE(find_venue("The Economic Journal"));
+    CHECK_FALSE(find_venue("American Economic Journal"));
+    CHECK(venue_value("American Economic Journal") == "American Economic Journal");
+    // Organizers, publication words and status words before the name still give it.
+    REQUIRE(find_venue("Economic Journal"));
+    const std::string canonical = find_venue("Economic Journal")->canonical;
+    for (const char* raw : {"The Economic Journal", "Proceedings Economic Journal", "Published Economic Journal"}) {
+        auto v = find_venue(raw);
+        CHECK_MESSAGE((v && v->canonical == canonical), raw);
+    }
 }
 
 TEST_CASE("a workshop held with a known venue is a venue of its own") {
@@ -178,6 +195,10 @@ TEST_CASE("unknown institutions keep the part that names the institution") {
         {"Qux Labs", "Qux Labs"},
         {"Qux Labs \u2013", "Qux Labs"},
         {"Universidad de Le\u00f3n;", "Universidad de Le\u00f3n"},
+        // A legal form after a comma belongs to the company: never the name alone.
+        {"Quorvane Robotics Co., Ltd", "Quorvane Robotics Co., Ltd"},
+        {"Brisemer, S.A.", "Brisemer, S.A"},
+        {"Quorvane Utility Engineering Co., Ltd. (Water Supply)", "Quorvane Utility Engineering Co., Ltd. (Water Supply)"},
         // Ends in C3 93 ("\u00d3"): found by fuzz_extractor, when the trailing
         // dash was stripped byte by byte and 0x93 of it matched.
         {"Institut \u00c9CO\u00d3", "Institut \u00c9CO\u00d3"},

@@ -229,3 +229,33 @@ TEST_CASE("JSON CVs pass the guards a text CV passes") {
     CHECK(submitted->venue.empty());
     CHECK(published->venue == "EuroSys");
 }
+
+TEST_CASE("generic JSON: a citation beside the title gives venue and year, an APA author string gives its authors") {
+    const char* const cv = R"({
+  "summary_research": "Inverse design of photonic devices.",
+  "pubs": [
+    {"authors": "Quintero, M., Adebayo, I. K., Lind, T.", "title": "Annealed Surrogates for Metasurface Design",
+     "citation": "Advanced Photonics, Vol. 6, Issue 5, 056002 (July 2024).", "link": "https://doi.org/10.0000/ap.6.5"},
+    {"authors": "Lind, T., Quintero, M.", "title": "Residual Attention for Tampered Optical Responses",
+     "citation": "arXiv:2412.01234", "link": "https://arxiv.org/abs/2412.01234"},
+    {"authors": "Quintero, M.", "title": "Coupled Ring Resonators at Scale", "citation": "In Peer-Review, arXiv:2206.01234"},
+    {"authors": "Quintero, M.", "title": "Lossless Waveguide Bends", "citation": "Preprint Available"}
+  ]
+})";
+    Profile p = parse_one(cv);
+    const auto* first = publication(p, "Annealed Surrogates");
+    REQUIRE(first);
+    CHECK(first->venue_raw == "Advanced Photonics");
+    CHECK(first->year == 2024);
+    CHECK(first->authors == std::vector<std::string>{"Quintero, M.", "Adebayo, I. K.", "Lind, T."});
+    const auto* second = publication(p, "Residual Attention");
+    REQUIRE(second);
+    CHECK(second->venue_raw == "arXiv");
+    // A status or a placeholder is no venue.
+    const auto* reviewed = publication(p, "Coupled Ring");
+    REQUIRE(reviewed);
+    CHECK(reviewed->venue_raw.empty());
+    const auto* placeholder = publication(p, "Lossless Waveguide");
+    REQUIRE(placeholder);
+    CHECK(placeholder->venue_raw.empty());
+}

@@ -173,6 +173,30 @@ TEST_CASE("read_latex: conditionals the reader can decide") {
     });
 }
 
+TEST_CASE("read_latex: a definition left open in one branch of an undecidable test ends with the branch") {
+    // A template's draft-mode footer: the rest of the definition is commented out in
+    // the branch TeX never reads; the name macro defined after it must survive.
+    const std::string tex =
+        "\\documentclass{article}\n"
+        "\\newcommand{\\DraftMode}{0}\n"
+        "\\ifnum\\DraftMode=0\n"
+        "\\newcommand{\\FooterText}{}\n"
+        "\\else\n"
+        "\\newcommand{\\FooterText}{\\small%\n"
+        "% \\hfill{\\color{red}DRAFT}}\n"
+        "\\fi\n"
+        "\\newcommand{\\CVAuthor}{Marta Quillfeather}\n"
+        "\\begin{document}\n"
+        "\\begin{center}{\\Huge \\CVAuthor}\\end{center}\n"
+        "\\section{Education}\n"
+        "Ph.D. in Physics, Northgate University, 2019\n"
+        "\\end{document}\n";
+    const std::string text = read_latex(tex).text;
+    CHECK(text.find("Marta Quillfeather") != std::string::npos);
+    CHECK(text.find("# Education") != std::string::npos);
+    CHECK(text.find("Northgate University") != std::string::npos);
+}
+
 TEST_CASE("read_latex: a macro whose argument reads like a heading is a heading") {
     check_rows({
         {"an unknown macro alone on its line", "\\Section{Publications}\nA paper", "# Publications\nA paper"},
@@ -195,6 +219,13 @@ TEST_CASE("read_latex: a macro whose argument reads like a heading is a heading"
         {"not when text follows on the line", "\\Section{Teaching} at MIT", "Teaching at MIT"},
         {"not a lower-case word", "\\printbibsection{article}{journal papers}", "- article | journal papers"},
         {"not a date or a sentence", "\\mysec{Education 2019}\n\\mysec{We study oceans.}", "Education 2019\nWe study oceans."},
+        {"the title after an image file name",
+         "\\begin{document}\\imgsection{work.png}{Work Experience}\nLumen Inc.\n\\imgsection{Thesis.png}{Thesis}\nOn light\n"
+         "\\imgsection{awards.png}{Awards}\\end{document}",
+         "# Work Experience\nLumen Inc.\n\n# Thesis\nOn light\n\n# Awards"},
+        {"the title after an icon", "\\begin{document}\\CvSection{\\faBook}{Publications}\nA paper\n\\CvSection{\\faStar}{Awards}\\end{document}",
+         "# Publications\nA paper\n\n# Awards"},
+        {"...but not after a date", "\\entry{2019}{Publications Chair}\nA workshop", "- 2019 | Publications Chair\nA workshop"},
     });
 }
 

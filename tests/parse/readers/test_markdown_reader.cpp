@@ -83,6 +83,11 @@ TEST_CASE("read_markdown: front matter") {
     SUBCASE("a title that reads like a name is the name") {
         CHECK(read_markdown("---\ntitle: \"👋 Grace Hopper\"\nexcerpt: \"About me\"\n---\nHello").name_hint == "Grace Hopper");
     }
+    SUBCASE("a quoted value ends at its closing quote, before a YAML comment") {
+        CHECK(read_markdown("---\ntitle: \"Grace B. Hopper\" #\"Compilers\"   #\"Hi! Welcome!\"\n---\nHello").name_hint ==
+              "Grace B. Hopper");
+        CHECK(read_markdown("---\ntitle: 'Grace Hopper' # old: 'CV'\n---\nHello").name_hint == "Grace Hopper");
+    }
     SUBCASE("titles that are not names") {
         for (const char* t : {"CV", "Curriculum Vitae", "About me", "Publications", "Resume"})
             CHECK_MESSAGE(read_markdown(std::string("---\ntitle: ") + t + "\n---\nx").name_hint.empty(), t);
