@@ -37,6 +37,7 @@ struct LineInfo {
     std::size_t other_words = 0;  // words that are no date, place, role or institution
     bool bare_title = false;      // an entry title ("### Acme Corp", "**Acme Corp**") naming nothing else
     bool kind_of_work = false;    // an entry title that names a kind of work ("### Journalism"), not a place
+    bool other_school = false;    // an education line naming a place no table knows: it inherits no school
 };
 
 struct Entry {
@@ -46,7 +47,23 @@ struct Entry {
     std::size_t line = 0;
     bool dated_here = false;  // dates came from the entry's own lines
     bool own_place = false;   // under a heading that names a kind of work: no place from the entry above
+    bool other_place = false; // its line names a place of its own, unread: no place from the entry above
 };
+
+// "M.Sc., Lyon INP-ENSEIRB, Lyon, France": in a degree line, a name no table knows,
+// followed by its city, is the school (a field of study is no name of a place).
+bool school_before_place(const std::vector<Part>& parts, std::size_t i) {
+    return i + 1 < parts.size() && parts[i + 1].kind == Part::Kind::location && plain_name(parts[i].text) &&
+           !is_field_of_study(parts[i].text) && !is_location(parts[i].text);
+}
+
+// A part of an education line that may name a school the tables do not know:
+// such a line is not "a second degree at the school above".
+bool names_unknown_school(const std::vector<Part>& parts) {
+    return std::any_of(parts.begin(), parts.end(), [](const Part& p) {
+        return p.kind == Part::Kind::unknown && !p.remark && plain_name(p.text) && !is_field_of_study(p.text) && !is_location(p.text);
+    });
+}
 
 // The institution of a line: the strongest institution part; a lab or unit
 // yields to an acronym beside it ("Software Platform Lab, SNU" -> "SNU").
@@ -95,7 +112,7 @@ std::optional<std::size_t> pick_institution(const std::vector<Part>& parts, bool
     if (!has_context) return std::nullopt;
     for (std::size_t i = 0; i < parts.size(); ++i) {
         if (parts[i].kind != Part::Kind::unknown || parts[i].remark) continue;
-        if (education ? is_acronym(parts[i].text) : plain_name(parts[i].text)) return i;
+        if (education ? is_acronym(parts[i].text) || school_before_place(parts, i) : plain_name(parts[i].text)) return i;
         if (!education) break;  // only the first unknown part may be the employer
     }
     // "Example Corp, China (2022 - 2025)": the employer read as a city before its country.
@@ -233,6 +250,7 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
         info.inst = with_campus(parts, *inst);
         info.strength = parts[*inst].strength;
     }
+    info.other_school = education && !inst && names_unknown_school(parts);
     info.role = pick_role(parts, inst);
     info.location = std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.kind == Part::Kind::location; });
     for (const auto& p : parts)
@@ -348,6 +366,7 @@ std::vector<Entry> group_entries(const Block& block) {
                 entries.push_back(Entry{});
                 entries.back().line = i;
                 entries.back().own_place = own_place;
+                entries.back().other_place = info.other_school;
                 cur = &entries.back();
                 pending = true;
                 cur->role = info.role;
@@ -365,7 +384,7 @@ std::vector<Entry> group_entries(const Block& block) {
     // A second position at the same place ("Senior Researcher 2021 - / Researcher
     // 2019 - 2021") inherits the institution above it.
     for (std::size_t i = 0; i < entries.size(); ++i)
-        if (entries[i].inst.empty() && i > 0 && !entries[i].own_place) entries[i].inst = entries[i - 1].inst;
+        if (entries[i].inst.empty() && i > 0 && !entries[i].own_place && !entries[i].other_place) entries[i].inst = entries[i - 1].inst;
     entries.erase(std::remove_if(entries.begin(), entries.end(), [](const Entry& e) { return e.inst.empty(); }), entries.end());
     assign_floating_dates(entries, floating);
     return entries;

@@ -267,3 +267,20 @@ TEST_CASE("a title in another language that names a kind of school is the role, 
           {{"Escola Nova de Tecnologies", "Profesor universitario", 2020, 2020, false, work},
            {"Universit\u00e9 de Valmont", "Professeur des universit\u00e9s", 2018, 2019, false, work}});
 }
+
+TEST_CASE("a degree line naming a school no table knows, before its city, is that school, not the school above") {
+    check("# Education\n"
+          "Ph.D., Kowloon Polytechnic University, Hong Kong, China | 2019\xE2\x80\x93Present\n"
+          "M.Sc., Lyon INP-ENSEIRB, Lyon, France | 2018\xE2\x80\x93" "2019\n"
+          "M.Eng., Lyon INP-ENSEIRB, Lyon, France | 2016\xE2\x80\x93" "2019\n",
+          {{"Kowloon Polytechnic University", "Ph.D.", 2019, std::nullopt, true, edu},
+           {"Lyon INP-ENSEIRB", "M.Sc.", 2018, 2019, false, edu},
+           {"Lyon INP-ENSEIRB", "M.Eng.", 2016, 2019, false, edu}});
+    // A second degree at the same school, with its field only, still inherits the school.
+    check("# Education\n"
+          "Northfield University, Northfield\n"
+          "Ph.D., Computer Science, 2019\xE2\x80\x93" "2023\n"
+          "M.Sc., Mathematics, 2017\xE2\x80\x93" "2019\n",
+          {{"Northfield University", "Ph.D., Computer Science", 2019, 2023, false, edu},
+           {"Northfield University", "M.Sc., Mathematics", 2017, 2019, false, edu}});
+}
