@@ -284,3 +284,12 @@ TEST_CASE("a degree line naming a school no table knows, before its city, is tha
           {{"Northfield University", "Ph.D., Computer Science", 2019, 2023, false, edu},
            {"Northfield University", "M.Sc., Mathematics", 2017, 2019, false, edu}});
 }
+
+TEST_CASE("a skills line in a qualifications section (\"Programming: Python (advanced), SAS (intermediate)\") names no school") {
+    check("# Education\n"
+          "MSc in Economics, University of Northfield, 2021 - 2024\n"
+          "# Other Qualifications\n"
+          "Languages: Danish (native), English (fluent)\n"
+          "Programming: Python (advanced), Stata (advanced), SAS (intermediate)\n",
+          {{"University of Northfield", "MSc in Economics", 2021, 2024, false, edu}});
+}
