@@ -65,6 +65,18 @@ bool names_unknown_school(const std::vector<Part>& parts) {
     });
 }
 
+// "2019-… Assistant professor, University of X, Laboratory of Mathematics and their
+// applications": a line that opens with its dates and names an institution in one of
+// its comma parts is an entry, however many lower-case words its unit's name has.
+bool dated_entry_line(std::string_view head) {
+    auto spans = find_date_spans(head);
+    if (spans.empty() || !text::trim(head.substr(0, spans.front().begin)).empty()) return false;
+    std::string_view rest = head.substr(spans.front().end);
+    for (std::string_view part : text::split(rest, ','))
+        if (chars::count_words(part) <= 8 && institution_strength(text::trim(part)) >= Strength::org) return true;
+    return false;
+}
+
 // The institution of a line: the strongest institution part; a lab or unit
 // yields to an acronym beside it ("Software Platform Lab, SNU" -> "SNU").
 std::optional<std::size_t> pick_institution(const std::vector<Part>& parts, bool allow_elimination, bool education) {
@@ -174,7 +186,7 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     if (line.blank() || is_detail_label(line.text)) return info;
     if (header && is_postal_address(line.text)) return info;  // "Gates Hillman Center, 5000 Forbes Ave, ..."
     std::string head = entry_head(line.text);
-    if (is_description(head)) return info;
+    if (is_description(head) && !dated_entry_line(head)) return info;
     std::string text = unglue_columns(cut_detail(head));
     if (count_words(text) > 30) return info;  // a description paragraph
     auto spans = find_date_spans(text);

@@ -293,3 +293,11 @@ TEST_CASE("a skills line in a qualifications section (\"Programming: Python (adv
           "Programming: Python (advanced), Stata (advanced), SAS (intermediate)\n",
           {{"University of Northfield", "MSc in Economics", 2021, 2024, false, edu}});
 }
+
+TEST_CASE("a line that opens with its dates and names an institution is an entry, however many lower-case words its unit has") {
+    check("# Experiences\n"
+          "2019-\xE2\x80\xA6 Assistant professor, University of Northfield, Laboratory of Mathematics and their applications\n"
+          "2015-17 Research engineer, expert in GPU technologies, Westbrook University\n",
+          {{"University of Northfield", "Assistant professor", 2019, std::nullopt, true, work},
+           {"Westbrook University", "Research engineer", 2015, 2017, false, work}});
+}
