@@ -66,15 +66,27 @@ bool names_unknown_school(const std::vector<Part>& parts) {
 }
 
 // "2019-… Assistant professor, University of X, Laboratory of Mathematics and their
-// applications": a line that opens with its dates and names an institution in one of
-// its comma parts is an entry, however many lower-case words its unit's name has.
-bool dated_entry_line(std::string_view head) {
+// applications": a line that opens with its dates, or is a row of three or more short
+// comma parts ("Assistant professor, University of X, Laboratory of ..." under its
+// dates), and names an institution in one of its parts is an entry, however many
+// lower-case words its unit's name has. A sentence ("Developed ...", "I ...") is not.
+bool entry_line(std::string_view head) {
     auto spans = find_date_spans(head);
-    if (spans.empty() || !text::trim(head.substr(0, spans.front().begin)).empty()) return false;
-    std::string_view rest = head.substr(spans.front().end);
-    for (std::string_view part : text::split(rest, ','))
-        if (chars::count_words(part) <= 8 && institution_strength(text::trim(part)) >= Strength::org) return true;
-    return false;
+    const bool opens_dated = !spans.empty() && text::trim(head.substr(0, spans.front().begin)).empty();
+    std::string_view rest = opens_dated ? head.substr(spans.front().end) : head;
+    std::vector<std::string_view> parts = text::split(rest, ',');
+    if (!opens_dated && parts.size() < 3) return false;
+    std::string first = text::ascii_lower(text::trim(parts.front()).substr(0, text::trim(parts.front()).find(' ')));
+    if (first == "i" || first == "we" || (first.size() > 4 && (first.ends_with("ed") || first.ends_with("ing")))) return false;
+    bool names_place = false;
+    for (std::string_view part : parts) {
+        if (chars::count_words(part) > 8) {
+            if (!opens_dated) return false;
+            continue;
+        }
+        names_place |= institution_strength(text::trim(part)) >= Strength::org;
+    }
+    return names_place;
 }
 
 // The institution of a line: the strongest institution part; a lab or unit
@@ -186,7 +198,7 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     if (line.blank() || is_detail_label(line.text)) return info;
     if (header && is_postal_address(line.text)) return info;  // "Gates Hillman Center, 5000 Forbes Ave, ..."
     std::string head = entry_head(line.text);
-    if (is_description(head) && !dated_entry_line(head)) return info;
+    if (is_description(head) && !entry_line(head)) return info;
     std::string text = unglue_columns(cut_detail(head));
     if (count_words(text) > 30) return info;  // a description paragraph
     auto spans = find_date_spans(text);

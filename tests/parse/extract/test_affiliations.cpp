@@ -301,3 +301,15 @@ TEST_CASE("a line that opens with its dates and names an institution is an entry
           {{"University of Northfield", "Assistant professor", 2019, std::nullopt, true, work},
            {"Westbrook University", "Research engineer", 2015, 2017, false, work}});
 }
+
+TEST_CASE("dates on a line of their own, then a row of short comma parts naming an institution, are one entry") {
+    check("# Experiences\n"
+          "2019-\xE2\x80\xA6\n"
+          "Assistant professor, University of Northfield, Laboratory of Mathematics and their applications, team of the fluids\n",
+          {{"University of Northfield", "Assistant professor", 2019, std::nullopt, true, work}});
+    // A sentence stays a description, even with commas and a university in it.
+    check("# Experience\n"
+          "2019 - 2021 Research Assistant, Eastbrook University\n"
+          "Developed tools for the lab, the group and the department of physics, Eastbrook University, with others\n",
+          {{"Eastbrook University", "Research Assistant", 2019, 2021, false, work}});
+}
