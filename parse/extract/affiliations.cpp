@@ -37,6 +37,7 @@ struct LineInfo {
     std::size_t other_words = 0;  // words that are no date, place, role or institution
     bool bare_title = false;      // an entry title ("### Acme Corp", "**Acme Corp**") naming nothing else
     bool kind_of_work = false;    // an entry title that names a kind of work ("### Journalism"), not a place
+    bool other_school = false;    // an education line naming a place no table knows: it inherits no school
 };
 
 struct Entry {
@@ -46,7 +47,47 @@ struct Entry {
     std::size_t line = 0;
     bool dated_here = false;  // dates came from the entry's own lines
     bool own_place = false;   // under a heading that names a kind of work: no place from the entry above
+    bool other_place = false; // its line names a place of its own, unread: no place from the entry above
 };
+
+// "M.Sc., Lyon INP-ENSEIRB, Lyon, France": in a degree line, a name no table knows,
+// followed by its city, is the school (a field of study is no name of a place).
+bool school_before_place(const std::vector<Part>& parts, std::size_t i) {
+    return i + 1 < parts.size() && parts[i + 1].kind == Part::Kind::location && plain_name(parts[i].text) &&
+           !is_field_of_study(parts[i].text) && !is_location(parts[i].text);
+}
+
+// A part of an education line that may name a school the tables do not know:
+// such a line is not "a second degree at the school above".
+bool names_unknown_school(const std::vector<Part>& parts) {
+    return std::any_of(parts.begin(), parts.end(), [](const Part& p) {
+        return p.kind == Part::Kind::unknown && !p.remark && plain_name(p.text) && !is_field_of_study(p.text) && !is_location(p.text);
+    });
+}
+
+// "2019-… Assistant professor, University of X, Laboratory of Mathematics and their
+// applications": a line that opens with its dates, or is a row of three or more short
+// comma parts ("Assistant professor, University of X, Laboratory of ..." under its
+// dates), and names an institution in one of its parts is an entry, however many
+// lower-case words its unit's name has. A sentence ("Developed ...", "I ...") is not.
+bool entry_line(std::string_view head) {
+    auto spans = find_date_spans(head);
+    const bool opens_dated = !spans.empty() && text::trim(head.substr(0, spans.front().begin)).empty();
+    std::string_view rest = opens_dated ? head.substr(spans.front().end) : head;
+    std::vector<std::string_view> parts = text::split(rest, ',');
+    if (!opens_dated && parts.size() < 3) return false;
+    std::string first = text::ascii_lower(text::trim(parts.front()).substr(0, text::trim(parts.front()).find(' ')));
+    if (first == "i" || first == "we" || (first.size() > 4 && (first.ends_with("ed") || first.ends_with("ing")))) return false;
+    bool names_place = false;
+    for (std::string_view part : parts) {
+        if (chars::count_words(part) > 8) {
+            if (!opens_dated) return false;
+            continue;
+        }
+        names_place |= institution_strength(text::trim(part)) >= Strength::org;
+    }
+    return names_place;
+}
 
 // The institution of a line: the strongest institution part; a lab or unit
 // yields to an acronym beside it ("Software Platform Lab, SNU" -> "SNU").
@@ -95,7 +136,7 @@ std::optional<std::size_t> pick_institution(const std::vector<Part>& parts, bool
     if (!has_context) return std::nullopt;
     for (std::size_t i = 0; i < parts.size(); ++i) {
         if (parts[i].kind != Part::Kind::unknown || parts[i].remark) continue;
-        if (education ? is_acronym(parts[i].text) : plain_name(parts[i].text)) return i;
+        if (education ? is_acronym(parts[i].text) || school_before_place(parts, i) : plain_name(parts[i].text)) return i;
         if (!education) break;  // only the first unknown part may be the employer
     }
     // "Example Corp, China (2022 - 2025)": the employer read as a city before its country.
@@ -157,7 +198,7 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     if (line.blank() || is_detail_label(line.text)) return info;
     if (header && is_postal_address(line.text)) return info;  // "Gates Hillman Center, 5000 Forbes Ave, ..."
     std::string head = entry_head(line.text);
-    if (is_description(head)) return info;
+    if (is_description(head) && !entry_line(head)) return info;
     std::string text = unglue_columns(cut_detail(head));
     if (count_words(text) > 30) return info;  // a description paragraph
     auto spans = find_date_spans(text);
@@ -233,6 +274,7 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
         info.inst = with_campus(parts, *inst);
         info.strength = parts[*inst].strength;
     }
+    info.other_school = education && !inst && names_unknown_school(parts);
     info.role = pick_role(parts, inst);
     info.location = std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.kind == Part::Kind::location; });
     for (const auto& p : parts)
@@ -348,6 +390,7 @@ std::vector<Entry> group_entries(const Block& block) {
                 entries.push_back(Entry{});
                 entries.back().line = i;
                 entries.back().own_place = own_place;
+                entries.back().other_place = info.other_school;
                 cur = &entries.back();
                 pending = true;
                 cur->role = info.role;
@@ -365,7 +408,7 @@ std::vector<Entry> group_entries(const Block& block) {
     // A second position at the same place ("Senior Researcher 2021 - / Researcher
     // 2019 - 2021") inherits the institution above it.
     for (std::size_t i = 0; i < entries.size(); ++i)
-        if (entries[i].inst.empty() && i > 0 && !entries[i].own_place) entries[i].inst = entries[i - 1].inst;
+        if (entries[i].inst.empty() && i > 0 && !entries[i].own_place && !entries[i].other_place) entries[i].inst = entries[i - 1].inst;
     entries.erase(std::remove_if(entries.begin(), entries.end(), [](const Entry& e) { return e.inst.empty(); }), entries.end());
     assign_floating_dates(entries, floating);
     return entries;

@@ -1,6 +1,7 @@
 // Year ranges: a small tokenizer and a pattern matcher over its tokens.
 #include "parse/extract/dates.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <unordered_map>
@@ -12,7 +13,8 @@
 namespace cvsearch::extract {
 namespace {
 
-enum class Tok { word, number, dash, slash, dot, comma, apostrophe, space, present_cjk, other };
+// present_mark: a sign that leaves a range open ("至今", an ellipsis after a dash).
+enum class Tok { word, number, dash, slash, dot, comma, apostrophe, space, present_mark, other };
 
 struct Token {
     Tok kind;
@@ -68,8 +70,13 @@ std::vector<Token> tokenize(std::string_view s) {
             std::size_t j = i;
             if (chars::next(s, j) == U'\u4ECA') {
                 i = j;
-                kind = Tok::present_cjk;
+                kind = Tok::present_mark;
             }
+        }
+        // "2019-…", "2019 – …": an ellipsis after a range dash leaves the range open, like "present".
+        if (c == U'\u2026') {
+            auto prev = std::find_if(out.rbegin(), out.rend(), [](const Token& t) { return t.kind != Tok::space; });
+            if (prev != out.rend() && prev->kind == Tok::dash) kind = Tok::present_mark;
         }
         if (kind == Tok::space && !out.empty() && out.back().kind == Tok::space) {
             out.back().end = i;
@@ -255,7 +262,7 @@ class Matcher {
 
     bool present_at(std::size_t k) const {
         const Token* t = tok(k);
-        return t && ((t->kind == Tok::word && is_present(t->text)) || t->kind == Tok::present_cjk);
+        return t && ((t->kind == Tok::word && is_present(t->text)) || t->kind == Tok::present_mark);
     }
 
     bool since_before(std::size_t k) const {

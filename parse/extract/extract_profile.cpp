@@ -10,6 +10,7 @@
 #include "parse/extract/sections.hpp"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "core/text.hpp"
 
@@ -73,9 +74,15 @@ Profile extract_profile(const readers::TextDocument& doc) {
     p.homepage = find_homepage(doc);
     p.headline = find_headline(blocks, p.name);
     const bool publication_section = has_publication_section(blocks);
+    bool any_entry = false;  // an affiliation read from an entry, not from prose
     for (const Block& b : blocks) {
         if (b.kind == "education" || b.kind == "experience" || b.kind == "header" || b.kind == "research") {
-            for (auto& a : extract_affiliations(b)) p.affiliations.push_back(std::move(a));
+            std::vector<Affiliation> entries = extract_affiliations(b);
+            any_entry |= !entries.empty();
+            // A section written as prose, no entry in it ("I am a postdoc at the Department of
+            // Physics at the University of X. In 2020 I obtained my PhD from Y."): its sentences say where.
+            if (entries.empty() && (b.kind == "education" || b.kind == "experience")) entries = mentioned_affiliations(b);
+            for (auto& a : entries) p.affiliations.push_back(std::move(a));
         }
         if (b.kind == "education" || b.kind == "experience") {
             // A stay at a place the entries already name ("Visiting Researcher at X, 2019") adds nothing.
@@ -132,10 +139,15 @@ Profile extract_profile(const readers::TextDocument& doc) {
     }
     if (p.name.empty()) p.name = name_from_introduction(doc.text);
     if (p.name.empty()) p.name = author_of_every_paper(p.publications);
-    if (p.affiliations.empty())
+    // No entry anywhere: the biography says where (also beside a section written as prose).
+    if (!any_entry) {
+        std::unordered_set<std::string> kept;  // (a scan of the list per mention was quadratic)
+        for (const auto& a : p.affiliations) kept.insert(a.institution_raw);
         for (const Block& b : blocks)
             if (b.kind == "header" || b.kind == "summary" || b.kind == "other" || b.kind == "research")
-                for (auto& a : mentioned_affiliations(b)) p.affiliations.push_back(std::move(a));
+                for (auto& a : mentioned_affiliations(b))
+                    if (kept.insert(a.institution_raw).second) p.affiliations.push_back(std::move(a));
+    }
     guard_profile(p);
     return p;
 }

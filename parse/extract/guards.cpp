@@ -290,6 +290,9 @@ std::string_view institution_rejection(std::string_view value, const PeopleInCv&
     if (is("field", k)) return "field";
     if (is("tool", k)) return "tool";
     if (is("place", k)) return "place";
+    // "Winter School e-EGC", "CEMRACS Summer School": an event attended, not a place of study or work.
+    for (std::string_view event : {"summer school", "winter school", "spring school", "autumn school", "fall school"})
+        if ((" " + k + " ").find(" " + std::string(event) + " ") != std::string::npos) return "event";
     if (institution_strength(value) != InstitutionStrength::none || normalize::find_institution(value)) return "";
     if (people.contains(value)) return "person";
     if (normalize::is_registry_city(value)) return "place";  // "Santander", "Sunnyvale": where, not who

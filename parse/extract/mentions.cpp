@@ -322,6 +322,17 @@ std::vector<Affiliation> mentioned_affiliations(const Block& block) {
                 if (is_trap(sentence)) continue;
                 bool known = normalize::find_institution(run).has_value();
                 InstitutionStrength s = institution_strength(run);
+                // "my PhD from the Department of Physics, Lakeside University": the unit's
+                // institution follows it after a comma.
+                if (!known && (s == InstitutionStrength::department || s == InstitutionStrength::unit)) {
+                    std::string after = next_word_after(text, start, run);
+                    if (!after.empty() && (normalize::find_institution(after) || institution_strength(after) >= InstitutionStrength::org)) {
+                        if (std::size_t pos = text.find(after, start); pos != std::string::npos) start = pos;
+                        run = after;
+                        known = normalize::find_institution(run).has_value();
+                        s = institution_strength(run);
+                    }
+                }
                 if (!known && s < InstitutionStrength::org) continue;
                 if (std::string(t) == " with " && !known) continue;  // "with Prof. X", "with the Lab"
                 std::string campus = next_word_after(text, start, run);

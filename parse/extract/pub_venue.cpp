@@ -159,9 +159,20 @@ std::string strip_leading_in(std::string_view s) {
             break;
         }
     }
+    // "Conditionally accepted, Journal of X", "Forthcoming in X": a status before the venue.
+    for (std::string_view status : {"conditionally accepted", "provisionally accepted", "forthcoming", "in press"}) {
+        if (text::starts_with_icase(s, status) && s.size() > status.size() + 2 && (s[status.size()] == ',' || s[status.size()] == ':')) {
+            s = text::trim(s.substr(status.size() + 1));
+            break;
+        }
+        if (text::starts_with_icase(s, status) && s.size() > status.size() + 1 && s[status.size()] == ' ') {
+            s = text::trim(s.substr(status.size()));
+            break;
+        }
+    }
     for (std::string_view lead : {"published in ", "appeared in ", "presented at ", "to appear in ", "to appear at ", "to appear, ",
                                   "accepted at ", "accepted to ", "accepted by ", "accepted in ", "accepted for publication in ",
-                                  "in: ", "in ", "at "}) {
+                                  "accepted, ", "in: ", "in ", "at "}) {
         if (text::starts_with_icase(s, lead)) {
             s.remove_prefix(lead.size());
             break;

@@ -266,7 +266,10 @@ class Scanner {
         }
         if (n == "ul" || n == "ol" || n == "menu" || n == "dl") {
             if (!lists_.empty()) lists_.pop_back();
-            line_break();
+            // The end of the outermost list ends its last item: the text after it is
+            // no continuation line of that item.
+            if (lists_.empty()) paragraph_break();
+            else line_break();
             return;
         }
         if (n == "p") { paragraph_break(); return; }

@@ -472,8 +472,43 @@ class AnyReader {
         return scalars > 0 && scalars >= containers;
     }
 
+    // A group of entries inside a list: {"type": "Journal Papers", "papers": [...]}.
+    // Its scalars only label it, and it holds a list under a key that names
+    // entries ("items") or a section ("papers", "talks"). Returns that list's key.
+    static const json* group_list(const json& obj, std::string& list_kind, const std::string& kind) {
+        const json* list = nullptr;
+        for (const auto& [k, v] : obj.items()) {
+            std::string sk = squash(k);
+            if (v.is_string() || v.is_number()) {
+                if (!one_of(sk, {"type", "category", "heading", "label", "group", "section", "kind", "title", "name"})) return nullptr;
+            } else if (v.is_array()) {
+                if (v.empty() || list) return nullptr;  // two lists: an entry with fields, not a group
+                std::optional<std::string> k_kind = key_section_kind(k);
+                if (!one_of(sk, kItemKeys) && (!k_kind || *k_kind == "contact" || *k_kind == "references" || *k_kind == "other"))
+                    return nullptr;
+                list_kind = k_kind && !one_of(sk, kItemKeys) ? *k_kind : kind;
+                list = &v;
+            } else if (!v.is_null()) {
+                return nullptr;
+            }
+        }
+        return list;
+    }
+
     void entries(const std::string& kind, const json& arr, Sink& sink, int depth) {
         for (const auto& e : arr) {
+            std::string inner_kind;
+            if (e.is_object() && depth < kMaxDepth) {
+                if (const json* list = group_list(e, inner_kind, kind)) {
+                    for (std::string_view t : {"type", "category", "heading", "label", "group", "section", "kind", "title", "name"})
+                        if (auto it = e.find(std::string(t)); it != e.end() && it->is_string() && !it->get<std::string>().empty()) {
+                            sink.lines.push_back(it->get<std::string>() + ":");
+                            break;
+                        }
+                    entries(inner_kind, *list, sink, depth + 1);
+                    continue;
+                }
+            }
             if (e.is_object()) {
                 entry(kind, e, sink);
             } else if (e.is_string() || e.is_number()) {

@@ -267,3 +267,49 @@ TEST_CASE("a title in another language that names a kind of school is the role, 
           {{"Escola Nova de Tecnologies", "Profesor universitario", 2020, 2020, false, work},
            {"Universit\u00e9 de Valmont", "Professeur des universit\u00e9s", 2018, 2019, false, work}});
 }
+
+TEST_CASE("a degree line naming a school no table knows, before its city, is that school, not the school above") {
+    check("# Education\n"
+          "Ph.D., Kowloon Polytechnic University, Hong Kong, China | 2019\xE2\x80\x93Present\n"
+          "M.Sc., Lyon INP-ENSEIRB, Lyon, France | 2018\xE2\x80\x93" "2019\n"
+          "M.Eng., Lyon INP-ENSEIRB, Lyon, France | 2016\xE2\x80\x93" "2019\n",
+          {{"Kowloon Polytechnic University", "Ph.D.", 2019, std::nullopt, true, edu},
+           {"Lyon INP-ENSEIRB", "M.Sc.", 2018, 2019, false, edu},
+           {"Lyon INP-ENSEIRB", "M.Eng.", 2016, 2019, false, edu}});
+    // A second degree at the same school, with its field only, still inherits the school.
+    check("# Education\n"
+          "Northfield University, Northfield\n"
+          "Ph.D., Computer Science, 2019\xE2\x80\x93" "2023\n"
+          "M.Sc., Mathematics, 2017\xE2\x80\x93" "2019\n",
+          {{"Northfield University", "Ph.D., Computer Science", 2019, 2023, false, edu},
+           {"Northfield University", "M.Sc., Mathematics", 2017, 2019, false, edu}});
+}
+
+TEST_CASE("a skills line in a qualifications section (\"Programming: Python (advanced), SAS (intermediate)\") names no school") {
+    check("# Education\n"
+          "MSc in Economics, University of Northfield, 2021 - 2024\n"
+          "# Other Qualifications\n"
+          "Languages: Danish (native), English (fluent)\n"
+          "Programming: Python (advanced), Stata (advanced), SAS (intermediate)\n",
+          {{"University of Northfield", "MSc in Economics", 2021, 2024, false, edu}});
+}
+
+TEST_CASE("a line that opens with its dates and names an institution is an entry, however many lower-case words its unit has") {
+    check("# Experiences\n"
+          "2019-\xE2\x80\xA6 Assistant professor, University of Northfield, Laboratory of Mathematics and their applications\n"
+          "2015-17 Research engineer, expert in GPU technologies, Westbrook University\n",
+          {{"University of Northfield", "Assistant professor", 2019, std::nullopt, true, work},
+           {"Westbrook University", "Research engineer", 2015, 2017, false, work}});
+}
+
+TEST_CASE("dates on a line of their own, then a row of short comma parts naming an institution, are one entry") {
+    check("# Experiences\n"
+          "2019-\xE2\x80\xA6\n"
+          "Assistant professor, University of Northfield, Laboratory of Mathematics and their applications, team of the fluids\n",
+          {{"University of Northfield", "Assistant professor", 2019, std::nullopt, true, work}});
+    // A sentence stays a description, even with commas and a university in it.
+    check("# Experience\n"
+          "2019 - 2021 Research Assistant, Eastbrook University\n"
+          "Developed tools for the lab, the group and the department of physics, Eastbrook University, with others\n",
+          {{"Eastbrook University", "Research Assistant", 2019, 2021, false, work}});
+}

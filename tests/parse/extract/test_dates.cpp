@@ -106,3 +106,18 @@ TEST_CASE("find_years takes publication years, not id digits") {
         CHECK(got == c.years);
     }
 }
+
+TEST_CASE("an ellipsis after the dash leaves a range open, like \"present\"") {
+    for (const char* s : {"2019-\xE2\x80\xA6", "2019 \xE2\x80\x93 \xE2\x80\xA6", "Sep 2019 - \xE2\x80\xA6"}) {
+        CAPTURE(s);
+        auto r = find_year_range(s);
+        REQUIRE(r.has_value());
+        CHECK(r->start == 2019);
+        CHECK_FALSE(r->end.has_value());
+        CHECK(r->current);
+    }
+    // An ellipsis elsewhere is no date sign: "2019 Doe, A., Roe, B. … (eds.)" stays one year.
+    auto r = find_year_range("2019 \xE2\x80\xA6 edited volume");
+    REQUIRE(r.has_value());
+    CHECK_FALSE(r->current);
+}

@@ -84,3 +84,17 @@ TEST_CASE("a news item about one paper names it: its quoted title, else the name
     CHECK(p.publications[4].title == "ReefLM on reward models for coral surveys");
     CHECK(p.publications[5].title.empty());
 }
+
+TEST_CASE("an experience section written as prose places the person through its sentences") {
+    auto p = profile_of(
+        "# Current and past positions\n"
+        "I am currently a postdoctoral research associate at the Department of Physics at the University of Northfield.\n"
+        "From 2020-2022 I was a postdoctoral research associate at the Department of Applied Math at the University of Westbrook.\n"
+        "In 2020, I obtained my PhD from the Department of Physics, Lakeside University, under the supervision of Ann Roe.\n"
+        "I gave a talk at the Eastbrook Institute of Technology in 2021.\n");
+    std::vector<std::string> got;
+    for (const auto& a : p.affiliations) got.push_back(a.institution_raw);
+    CHECK(got == std::vector<std::string>{"University of Northfield", "University of Westbrook", "Lakeside University"});
+    REQUIRE(p.affiliations.size() == 3);
+    CHECK(p.affiliations[2].kind == cvsearch::AffiliationKind::education);
+}

@@ -484,3 +484,14 @@ TEST_CASE("a research section of project prose stays no publication list") {
     auto p = cvsearch::extract::extract_profile(d);
     CHECK(p.publications.empty());
 }
+
+TEST_CASE("a status before the venue (\"Conditionally accepted, Journal of X\") is no part of it") {
+    Publication p = parse_publication("Roe, B. and A. Doe. \"Wages and Weather.\" Conditionally accepted, Journal of Northfield Economics.",
+                                      PublicationKind::other);
+    CHECK(p.title == "Wages and Weather");
+    CHECK(p.venue_raw == "Journal of Northfield Economics");
+    Publication q = parse_publication("Doe, A. (2023). Rents and Rain. Provisionally accepted: Review of Eastbrook Studies.",
+                                      PublicationKind::other);
+    CHECK(q.venue_raw == "Review of Eastbrook Studies");
+    CHECK(q.year == 2023);
+}

@@ -33,6 +33,9 @@ TEST_CASE("read_html: structure becomes light markup") {
         {"a section-title div is a heading", "<div class=\"cv-section-title\">🎓 Education</div><div>MSc</div>",
          "# Education\n\nMSc"},
         {"images carry no text", "<p>Logo <img src=\"x.png\" alt=\"University logo\"> here</p>", "Logo here"},
+        {"the end of a list ends its last item: what follows is no continuation of it",
+         "<ul><li>Supervision:<ul><li>2024-27: PhD of Bo Poe</li></ul></li></ul><dl><dt>2015-17</dt><dd>Research engineer, Westbrook University</dd></dl>",
+         "- Supervision:\n- 2024-27: PhD of Bo Poe\n\n2015-17\nResearch engineer, Westbrook University"},
     };
     for (const auto& r : rows) {
         CAPTURE(r.what);

@@ -259,3 +259,53 @@ TEST_CASE("generic JSON: a citation beside the title gives venue and year, an AP
     REQUIRE(placeholder);
     CHECK(placeholder->venue_raw.empty());
 }
+
+TEST_CASE("generic JSON: publications grouped by kind ({type, papers: [...]}) are read entry by entry") {
+    const char* const cv = R"({
+  "profile": {"name": "Ilse Marquardt", "email": "ilse@example.edu"},
+  "publications": [
+    {"type": "Conference and Journal Papers", "papers": [
+      {"id": "tidal", "title": "Tidal Sketching for Interactive Maps", "year": 2025,
+       "authors": ["Ilse Marquardt", "Oren Paz"], "venue": "UIST 2025: Proceedings of the ACM Symposium on User Interface Software and Technology",
+       "status": "published"},
+      {"id": "fold", "title": "Folding Timelines", "year": 2026, "authors": ["Ilse Marquardt"], "venue": "", "status": "Under Review"}
+    ]},
+    {"type": "Posters and Demos", "papers": [
+      {"id": "demo", "title": "Demonstration of Tidal Sketching", "year": 2024, "authors": ["Ilse Marquardt", "Oren Paz"],
+       "venue": "CHI 2024 Extended Abstracts", "award": ""}
+    ]}
+  ],
+  "research_experience": [
+    {"organization": "Harbor Lab, Eastlake University", "role": "Researcher", "start": "2023", "end": "Present",
+     "publications": ["tidal", "demo"]}
+  ]
+})";
+    Profile p = parse_one(cv);
+    CHECK(p.name == "Ilse Marquardt");
+    const auto* tidal = publication(p, "Tidal Sketching for Interactive Maps");
+    REQUIRE(tidal);
+    CHECK(tidal->venue == "UIST");
+    CHECK(tidal->year == 2025);
+    CHECK(tidal->authors == std::vector<std::string>{"Ilse Marquardt", "Oren Paz"});
+    const auto* fold = publication(p, "Folding Timelines");
+    REQUIRE(fold);  // under review: kept with its year, no venue
+    CHECK(fold->venue.empty());
+    CHECK(fold->year == 2026);
+    const auto* demo = publication(p, "Demonstration of Tidal");
+    REQUIRE(demo);
+    CHECK(demo->year == 2024);
+    CHECK_FALSE(demo->venue.empty());
+    CHECK(p.publications.size() == 3);
+    // An entry with a list of ids beside its fields is no group: the place stays a place.
+    CHECK(affiliation(p, "Harbor Lab, Eastlake University"));
+}
+
+TEST_CASE("generic JSON: a paper whose authors are objects is a paper, not a group of entries") {
+    Profile p = parse_one(R"({"papers": [
+      {"title": "Quiet Gradients", "authors": [{"name": "Ilse Marquardt"}, {"name": "Oren Paz"}], "journal": "Neural Computation", "year": 2021}
+    ]})");
+    const auto* quiet = publication(p, "Quiet Gradients");
+    REQUIRE(quiet);
+    CHECK(quiet->venue_raw == "Neural Computation");
+    CHECK(quiet->authors == std::vector<std::string>{"Ilse Marquardt", "Oren Paz"});
+}
