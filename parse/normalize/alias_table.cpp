@@ -13,10 +13,15 @@ struct Word {
     std::string folded;
 };
 
+// A folded word as the keys spell it: "&" standing alone is "and", so "Learning for
+// Dynamics & Control" and "... Dynamics and Control" are one key ("A&M" is one word
+// and stays as it is).
+std::string key_word(std::string folded) { return folded == "&" ? "and" : folded; }
+
 std::vector<Word> words_of(std::string_view text) {
     std::vector<Word> words;
     for (std::string_view w : text::words(text)) {
-        std::string folded = text::fold_key(w);
+        std::string folded = key_word(text::fold_key(w));
         if (!folded.empty()) words.push_back({std::string(w), folded});
     }
     return words;
@@ -44,7 +49,8 @@ bool looks_like_acronym(std::string_view w) {
 }
 
 bool AliasTable::add(std::string_view alias, std::size_t index) {
-    std::string key = text::fold_key(alias);
+    std::string key;
+    for (const auto& w : words_of(alias)) key += (key.empty() ? "" : " ") + w.folded;
     if (key.empty()) return true;
     auto [it, inserted] = keys_.emplace(key, index);
     if (inserted) max_words_ = std::max(max_words_, word_count(key));

@@ -1,6 +1,7 @@
 // parse/normalize/alias_table.hpp — find a known entity named inside free text.
 //
-// An AliasTable maps folded alias keys (text::fold_key) to entry indexes. find()
+// An AliasTable maps folded alias keys (text::fold_key; a lone "&" reads as "and",
+// so "Dynamics & Control" is "Dynamics and Control") to entry indexes. find()
 // looks for the longest alias that occurs in the text as a whole-word sequence.
 // Single-word aliases are trusted anywhere only when they look like acronyms in
 // the original text ("SOSP", "NeurIPS", "KAIST"); other single words ("Nature",

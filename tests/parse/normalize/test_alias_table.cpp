@@ -47,6 +47,18 @@ TEST_CASE("AliasTable refuses an alias that already names another entry") {
     CHECK(t.find("MIT") == std::optional<std::size_t>(1));
 }
 
+TEST_CASE("AliasTable reads a lone ampersand as and, both ways") {
+    AliasTable t;
+    CHECK(t.add("Learning for Dynamics and Control", 0));
+    CHECK(t.add("Hong Kong University of Science & Technology", 1));
+    CHECK(t.add("Texas A&M University", 2));
+    CHECK(t.find("6th Annual Learning for Dynamics & Control Conference") == std::optional<std::size_t>(0));
+    CHECK(t.find("Hong Kong University of Science and Technology") == std::optional<std::size_t>(1));
+    CHECK(t.find("Texas A&M University") == std::optional<std::size_t>(2));
+    CHECK_FALSE(t.find("Texas A and M University"));  // "A&M" is one word, not "A and M"
+    CHECK_FALSE(t.add("Learning for Dynamics & Control", 3));  // the same key as entry 0
+}
+
 TEST_CASE("looks_like_acronym") {
     CHECK(looks_like_acronym("SOSP"));
     CHECK(looks_like_acronym("NeurIPS"));
