@@ -171,17 +171,39 @@ static std::vector<std::string> split_commas(std::string_view cell) {
     return out;
 }
 
-// "Toulouse School of Economics / Université Toulouse Capitole": two institutions
-// named together are two parts (the first one is the employer).
+// "Toulouse School of Economics / Université Toulouse Capitole", "University of X /
+// Y Institute / ACME": institutions named together are parts of their own (the
+// first one is the employer, the others are named with it). The first must name
+// an institution, each other one an institution or an acronym; else the slash is
+// part of a name or a field ("Computer Science / Mathematics").
 static std::vector<std::string> split_slash(const std::string& part) {
-    std::size_t at = part.find(" / ");
-    if (at == std::string::npos) return {part};
-    std::string a = part.substr(0, at), b = part.substr(at + 3);
+    if (part.find(" / ") == std::string::npos) return {part};
+    std::vector<std::string> pieces;
+    std::string s = text::replace_all(part, " / ", "\x1F");
+    for (std::string_view piece : text::split(s, '\x1F')) pieces.emplace_back(text::trim(piece));
     auto names_one = [](const std::string& x) {
         return institution_strength(x) >= Strength::org || normalize::find_institution(x).has_value();
     };
-    if (!names_one(a) || !names_one(b)) return {part};
-    return {a, b};
+    for (std::size_t i = 0; i < pieces.size(); ++i)
+        if (!names_one(pieces[i]) && (i == 0 || !is_acronym(pieces[i]) || is_location(pieces[i]))) return {part};
+    return pieces;
+}
+
+// "Research Assistant (Example Academy of Sciences)", "Intern (Vision Lab, Example
+// University)": a role with the place it was held at in parentheses is a role and
+// that place. A degree's field or a remark in parentheses stays with the role.
+static std::vector<std::string> split_role_parenthesised(const std::string& piece) {
+    std::string_view t = text::trim(piece);
+    std::size_t open = t.find('(');
+    if (open == std::string_view::npos || open == 0 || t.back() != ')' || t.find('(', open + 1) != std::string_view::npos) return {piece};
+    std::string role(text::trim(t.substr(0, open)));
+    std::string inner(text::trim(t.substr(open + 1, t.size() - open - 2)));
+    if (role.empty() || inner.empty() || !is_role(role) || starts_with_degree(role) || names_degree_in_parentheses(t)) return {piece};
+    bool names_place = false;
+    for (std::string_view c : text::split(inner, ','))
+        names_place |= institution_strength(text::trim(c)) >= Strength::org;
+    if (!names_place) return {piece};
+    return {role, inner};
 }
 
 // `s` with each `abbrev` that starts a word (`abbrev` and `with` end in a
@@ -301,22 +323,30 @@ bool plain_name(std::string_view p) {
 
 std::vector<Part> classify_parts(const std::string& line_without_dates) {
     std::vector<std::string> raw;
+    std::vector<int> joined;  // per raw part: its group of institutions named together, 0 for none
+    int group = 0;
     std::string cells = mark_cells(line_without_dates);
     for (std::string_view cell : text::split(cells, '\t')) {
         for (const auto& piece : split_at_word(cell)) {
             if (!piece.empty() && piece[0] == '\x01') {  // a remark: "(a) UPS Company", "(by) PayPal"
                 raw.push_back(piece);
+                joined.push_back(0);
                 continue;
             }
-            for (const auto& c : split_commas(piece))
-                for (const auto& named : split_slash(std::string(trim_part(c))))
-                    for (const auto& p : split_role_then_institution(named))
-                        if (!trim_part(p).empty()) raw.emplace_back(trim_part(p));
+            for (const auto& unbracketed : split_role_parenthesised(piece))
+                for (const auto& c : split_commas(unbracketed)) {
+                    auto named = split_slash(std::string(trim_part(c)));
+                    if (named.size() > 1) ++group;
+                    for (const auto& n : named)
+                        for (const auto& p : split_role_then_institution(n))
+                            if (!trim_part(p).empty()) raw.emplace_back(trim_part(p)), joined.push_back(named.size() > 1 ? group : 0);
+                }
         }
     }
     std::vector<Part> parts;
     for (std::size_t i = 0; i < raw.size(); ++i) {
         Part p{raw[i]};
+        p.joined = joined[i];
         if (!p.text.empty() && p.text[0] == '\x01') {
             p.text = std::string(trim_part(p.text.substr(1)));
             p.remark = true;
@@ -327,7 +357,8 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
         Strength s = institution_strength(p.text);
         // The table knows it by its whole text: an institution even when it ends like
         // a unit ("Ant Group") or reads like a place.
-        bool known = normalize::find_institution_as_written(p.text).has_value();
+        // (Not a department some registry lists by its bare name: "Computer Science Department".)
+        bool known = s != Strength::department && normalize::find_institution_as_written(p.text).has_value();
         if (starts_with_degree(p.text) || leads_with_role(p.text) || is_role_named_after_place(p.text) ||
             (names_degree_in_parentheses(p.text) && !known)) {
             p.kind = Part::Kind::role;  // before places: "M.S." is no Mississippi

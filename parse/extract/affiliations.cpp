@@ -30,6 +30,7 @@ using Strength = InstitutionStrength;
 struct LineInfo {
     std::size_t index = 0;
     std::string inst;
+    std::vector<std::string> also;  // institutions named with inst as one ("X University / Y Institute")
     Strength strength = Strength::none;
     std::string role;
     std::vector<YearRange> dates;
@@ -38,16 +39,19 @@ struct LineInfo {
     bool bare_title = false;      // an entry title ("### Acme Corp", "**Acme Corp**") naming nothing else
     bool kind_of_work = false;    // an entry title that names a kind of work ("### Journalism"), not a place
     bool other_school = false;    // an education line naming a place no table knows: it inherits no school
+    bool project = false;         // inst is the name of a project ("Project Aurora"): a place below it wins
 };
 
 struct Entry {
     std::string inst;
+    std::vector<std::string> also;
     std::string role;
     std::vector<YearRange> dates;
     std::size_t line = 0;
     bool dated_here = false;  // dates came from the entry's own lines
     bool own_place = false;   // under a heading that names a kind of work: no place from the entry above
     bool other_place = false; // its line names a place of its own, unread: no place from the entry above
+    bool project = false;     // its place is a project's name, until a line below names a place
 };
 
 // "M.Sc., Lyon INP-ENSEIRB, Lyon, France": in a degree line, a name no table knows,
@@ -273,9 +277,27 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     if (inst) {
         info.inst = with_campus(parts, *inst);
         info.strength = parts[*inst].strength;
+        for (std::size_t i = 0; i < parts.size() && parts[*inst].joined > 0; ++i)
+            if (i != *inst && parts[i].joined == parts[*inst].joined && !parts[i].remark &&
+                ((parts[i].kind == Part::Kind::institution && parts[i].strength >= Strength::org) ||
+                 (parts[i].kind == Part::Kind::unknown && is_acronym(parts[i].text) && !is_location(parts[i].text))))
+                info.also.push_back(parts[i].text);
     }
+    const std::string inst_key = text::fold_key(info.inst);
+    info.project = inst_key.rfind("project ", 0) == 0 || inst_key.ends_with(" project");
     info.other_school = education && !inst && names_unknown_school(parts);
     info.role = pick_role(parts, inst);
+    // A service row or a named chair gives the entry nothing: no place, and no role
+    // that would inherit the place of the entry above (the body may be no place a
+    // table knows: "Member, Example Technical Working Group").
+    const bool service = std::any_of(parts.begin(), parts.end(), [&](const Part& p) {
+        return p.kind != Part::Kind::role && !p.remark && is_service_office(info.role, p.text);
+    });
+    if (service || (inst && is_named_chair(info.inst))) {
+        LineInfo none;
+        none.index = index;
+        return none;
+    }
     info.location = std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.kind == Part::Kind::location; });
     for (const auto& p : parts)
         if (p.kind == Part::Kind::unknown) info.other_words += count_words(p.text);
@@ -359,6 +381,12 @@ std::vector<Entry> group_entries(const Block& block) {
         // "2016-2019 | Research Assistant | University X" followed straight by
         // "Injury Prevention Center": a unit of the entry above, not a new place.
         bool bare = !info.inst.empty() && info.role.empty() && info.dates.empty();
+        // "**Research Fellow, Project Aurora** (2023-2024)" over "Example University /
+        // Example Institute, City": the project was worked on at the places named below it.
+        if (bare && cur && cur->project && i - cur->line <= 2 && !block.lines[i - 1].blank()) {
+            cur->inst = info.inst, cur->also = info.also, cur->project = false;
+            continue;
+        }
         // (Unless a new role line above waits for its institution.)
         const bool title = is_entry_title(block.lines[i]);
         // (A line that also gives a place, "University Y, Hagen, Germany", is the next entry.)
@@ -381,6 +409,8 @@ std::vector<Entry> group_entries(const Block& block) {
             pending = false;
             own_place = false;
             cur->inst = info.inst;
+            cur->also = info.also;
+            cur->project = info.project;
             if (cur->role.empty()) cur->role = info.role;
             if (!info.dates.empty() && cur->dates.empty()) cur->dates = info.dates, cur->dated_here = true;
             if (!cur->role.empty() && !cur->dates.empty()) completed = i;
@@ -430,15 +460,19 @@ std::vector<Affiliation> extract_affiliations(const Block& block) {
     std::vector<Affiliation> out;
     for (const Entry& e : group_entries(block)) {
         if (block.kind == "header" && e.dates.empty()) continue;
-        Affiliation a;
-        a.institution_raw = tidy_institution(e.inst);
-        a.role = tidy_role(e.role);
-        a.kind = kind_of(block.kind, e.role);
-        YearRange r = merge(e.dates);
-        a.start_year = r.start;
-        a.end_year = r.end;
-        a.current = r.current;
-        if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(std::move(a));
+        std::vector<std::string> named = {e.inst};
+        named.insert(named.end(), e.also.begin(), e.also.end());
+        for (const std::string& inst : named) {  // the same role and years at each place named with it
+            Affiliation a;
+            a.institution_raw = tidy_institution(inst);
+            a.role = tidy_role(e.role);
+            a.kind = kind_of(block.kind, e.role);
+            YearRange r = merge(e.dates);
+            a.start_year = r.start;
+            a.end_year = r.end;
+            a.current = r.current;
+            if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(std::move(a));
+        }
     }
     return out;
 }

@@ -233,6 +233,30 @@ InstitutionStrength institution_strength(std::string_view part) {
     return InstitutionStrength::none;
 }
 
+// "Member | Example Working Group", "President, Example Association of Laser Users":
+// an office held in a society, association, committee or working group is service
+// to it, not a place the person worked or studied at.
+bool is_service_office(std::string_view role, std::string_view inst) {
+    static const std::array<std::string_view, 17> offices = {
+        "member", "board member", "committee member", "elected member", "founding member", "president", "vice president",
+        "secretary", "general secretary", "treasurer", "chair", "co chair", "vice chair", "chairman", "chairwoman",
+        "chairperson", "officer"};
+    std::string r = text::fold_key(role);
+    if (std::find(offices.begin(), offices.end(), r) == offices.end()) return false;
+    std::string body = " " + text::fold_key(text::without_brackets(inst)) + " ";
+    static const std::array<std::string_view, 14> bodies = {
+        " association ", " society ", " committee ", " council ", " board ", " federation ", " club ", " commission ",
+        " panel ", " working group ", " task force ", " steering group ", " forum ", " interest group "};
+    return std::any_of(bodies.begin(), bodies.end(), [&](std::string_view b) { return body.find(b) != std::string::npos; });
+}
+
+// "Example Royal Academy Research Chair", "Example Foundation Professorship": a named
+// chair is a title held, not a place.
+bool is_named_chair(std::string_view inst) {
+    std::string key = text::fold_key(text::without_brackets(inst));
+    return key.ends_with(" chair") || key.ends_with(" professorship");
+}
+
 bool is_country_or_state(std::string_view part) {
     std::string_view p = text::trim(part);
     static const std::unordered_set<std::string> states = {

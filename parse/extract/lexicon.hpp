@@ -21,6 +21,14 @@ enum class InstitutionStrength {
 
 InstitutionStrength institution_strength(std::string_view part);
 
+/// "Member" / "President" / "Secretary" ... of a society, association, committee or
+/// working group ("Member", "Example Technical Working Group"): service to a body, not
+/// a place the person worked or studied at.
+bool is_service_office(std::string_view role, std::string_view organization);
+/// "Example Royal Academy Research Chair", "Example Foundation Professorship": a named
+/// chair is a title held, not a place.
+bool is_named_chair(std::string_view organization);
+
 /// A job title or degree: "Research Intern", "Ph.D. in Computer Science", "Postdoctoral Fellow".
 bool is_role(std::string_view part);
 /// A role named after the kind of place: "University Lecturer", "College Professor".

@@ -629,7 +629,9 @@ class AnyReader {
             sink.free.push_back("- " + join(parts, ", "));
             return;
         }
-        if (!inst.empty()) p().affiliations.push_back(a);
+        // An office in a society ("President" of an association) or a named chair is no place.
+        const bool service = extract::is_service_office(a.role, inst) || extract::is_named_chair(inst);
+        if (!inst.empty() && !service) p().affiliations.push_back(a);
         std::string where = f.first({"location", "city", "place"});
         if (inst_key == "location" || inst_key == "place") where.clear();
         sink.lines.push_back("- " + join({a.role, inst, where, years_text(y)}, " | "));

@@ -13,6 +13,7 @@
 
 #include "core/text.hpp"
 #include "cvsearch/errors.hpp"
+#include "parse/extract/lexicon.hpp"
 #include "parse/readers/json_util.hpp"
 #include "parse/readers/markup.hpp"
 #include "parse/readers/reader.hpp"
@@ -262,7 +263,9 @@ class ResumeReader {
         a.current = d.current;
         // {"name": "Teaching Assistant", "position": "Teaching Assistant"}: the role, not an employer.
         if (text::fold_key(a.institution_raw) == text::fold_key(a.role)) a.institution_raw.clear();
-        if (!a.institution_raw.empty() || !a.role.empty()) p_.affiliations.push_back(a);
+        // An office in a society ("President" of an association) or a named chair is no place.
+        const bool service = extract::is_service_office(a.role, a.institution_raw) || extract::is_named_chair(a.institution_raw);
+        if ((!a.institution_raw.empty() || !a.role.empty()) && !service) p_.affiliations.push_back(a);
         lines.push_back("- " + join({a.role, a.institution_raw, str(e, {"location"}, at), years_text(d.start, d.end, d.current)}, " | "));
         details(e, at, lines);
     }

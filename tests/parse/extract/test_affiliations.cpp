@@ -313,3 +313,43 @@ TEST_CASE("dates on a line of their own, then a row of short comma parts naming 
           "Developed tools for the lab, the group and the department of physics, Eastbrook University, with others\n",
           {{"Eastbrook University", "Research Assistant", 2019, 2021, false, work}});
 }
+
+TEST_CASE("an office in a society, association, committee or working group is service, not an affiliation") {
+    check("# Appointments\n"
+          "2021 - present   Professor, Example University\n"
+          "2021 - present   Member, Example Ministry Manufacturing Technical Working Group\n"
+          "2020 - 2022      President, Association of Example Laser Users (AELU)\n"
+          "2018 - 2020      Secretary, Example Society of Rheology\n"
+          "2016 - 2019      Lecturer, Northfield University\n",
+          {{"Example University", "Professor", 2021, std::nullopt, true, work},
+           {"Northfield University", "Lecturer", 2016, 2019, false, work}});
+}
+
+TEST_CASE("institutions named together with slashes are each an affiliation of the entry") {
+    check("# Experience\n"
+          "**Research Fellow, Project Aurora** (2023\xE2\x80\x93" "2024)\n"
+          "Example University / Example Turing Institute / QRTZ, Exeter, UK\n"
+          "- Collaboration between the three partners to automate scheduling\n",
+          {{"Example University", "Research Fellow", 2023, 2024, false, work},
+           {"Example Turing Institute", "Research Fellow", 2023, 2024, false, work},
+           {"QRTZ", "Research Fellow", 2023, 2024, false, work}});
+    // A slash between fields of study names no institutions.
+    check("# Education\n"
+          "2014 - 2018   B.Sc. in Computer Science / Mathematics, Northfield University\n",
+          {{"Northfield University", "B.Sc. in Computer Science / Mathematics", 2014, 2018, false, edu}});
+}
+
+TEST_CASE("a role with its place in parentheses names that place") {
+    check("# Experience\n"
+          "Research Assistant (Example Academy of Sciences)   Oct 2021 - Jun 2022\n"
+          "Research Assistant (Geodata Lab, Northfield University)   Jan 2020 - Jun 2021\n",
+          {{"Example Academy of Sciences", "Research Assistant", 2021, 2022, false, work},
+           {"Northfield University", "Research Assistant", 2020, 2021, false, work}});
+}
+
+TEST_CASE("a bare department name is a unit, even one a registry lists") {
+    for (const auto& a : affiliations_of("# Experience\n"
+                                         "- 2019 - 2023: PhD student, Example University\n"
+                                         "\t* Computer Science Department, Centre for Doctoral Training in Data.\n"))
+        CHECK(a.institution_raw != "Computer Science Department");
+}

@@ -309,3 +309,22 @@ TEST_CASE("generic JSON: a paper whose authors are objects is a paper, not a gro
     CHECK(quiet->venue_raw == "Neural Computation");
     CHECK(quiet->authors == std::vector<std::string>{"Ilse Marquardt", "Oren Paz"});
 }
+
+TEST_CASE("generic JSON: offices in societies and named chairs among appointments are no affiliations") {
+    Profile p = parse_one(R"json({
+  "name": "Tamsin Okafor-Reyes",
+  "professional_appointments": [
+    {"title": "Professor", "organization": "Example University", "years": "2022 - Present"},
+    {"title": "Member", "organization": "Example Ministry Technical Working Group", "years": "2021 - Present"},
+    {"title": "President", "organization": "Association of Example Laser Users (AELU)", "years": "2021 - 2023"},
+    {"title": "Research Chair", "organization": "Example Foundation Research Chair", "years": "2019 - Present"},
+    {"title": "Assistant Professor", "organization": "Northfield University", "years": "2010 - 2015"}
+  ]
+})json");
+    CHECK(affiliation(p, "Example University") != nullptr);
+    CHECK(affiliation(p, "Northfield University") != nullptr);
+    CHECK(affiliation(p, "Example Ministry Technical Working Group") == nullptr);
+    CHECK(affiliation(p, "Association of Example Laser Users") == nullptr);
+    CHECK(affiliation(p, "Example Foundation Research Chair") == nullptr);
+    CHECK(p.affiliations.size() == 2);
+}

@@ -6,6 +6,7 @@
 
 #include "cvsearch/errors.hpp"
 #include "parse/readers/reader.hpp"
+#include "tests/parse/profile_lookup.hpp"
 
 using cvsearch::AffiliationKind;
 using cvsearch::Error;
@@ -153,4 +154,16 @@ TEST_CASE("read_json_resume: malformed and deeply nested JSON") {
     CHECK(message_of("{\n  \"basics\": {\n    \"name\": \"Ada\",\n  }\n}").find("line 4") != std::string::npos);
     CHECK(message_of("{\"basics\": " + std::string(100000, '[')).find("nested deeper than 512") != std::string::npos);
     CHECK(message_of("").find("malformed JSON") != std::string::npos);
+}
+
+TEST_CASE("JSON Resume: an office in a society among work entries is no affiliation") {
+    cvsearch::Profile p = cvsearch::testing::parse_one(R"({
+  "basics": {"name": "Odile Brennan-Sato"},
+  "work": [
+    {"name": "Example University", "position": "Associate Professor", "startDate": "2019-09"},
+    {"name": "Example Society for Computational Rheology", "position": "Treasurer", "startDate": "2020-01", "endDate": "2022-12"}
+  ]
+})", "resume.json");
+    CHECK(cvsearch::testing::affiliation(p, "Example University") != nullptr);
+    CHECK(cvsearch::testing::affiliation(p, "Example Society for Computational Rheology") == nullptr);
 }
