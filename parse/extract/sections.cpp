@@ -296,6 +296,10 @@ std::vector<Block> split_blocks(std::string_view text) {
         b.level = level;
         blocks.push_back(std::move(b));
     };
+    // The level of the "## Students" / "## Supervision" / "## Mentoring" heading whose
+    // sub-headings are read: "### Internships" under it lists the students' internships
+    // and their schools, not the CV owner's.
+    std::optional<int> students_level;
     for (Line& line : split_lines(text)) {
         Block& cur = blocks.back();
         if (line.blank()) {
@@ -327,6 +331,12 @@ std::vector<Block> split_blocks(std::string_view text) {
             // a plain line, not a "# " heading: "\section*{Conferences}" after the papers lists talks
             if (kind && *kind == "talks" && !markdown_heading && cur.kind == "publications" && names_venue_type(heading))
                 kind = cur.kind;
+            if (kind && markdown_heading) {
+                const bool inside = students_level && line.heading_level > *students_level;
+                if (!inside) students_level.reset();
+                if (inside && (*kind == "experience" || *kind == "education")) kind = "teaching";
+                else if (!inside && *kind == "teaching") students_level = line.heading_level;
+            }
             if (kind) {
                 start(heading, *kind, line.heading_level);
                 continue;
@@ -344,6 +354,7 @@ std::vector<Block> split_blocks(std::string_view text) {
                 bool sentence = chars::count_words(heading) > 8 || chars::has_digit(heading) || heading.empty();
                 bool deeper = cur.level > 0 && line.heading_level > cur.level;
                 if (!sentence && !deeper) {
+                    if (students_level && line.heading_level <= *students_level) students_level.reset();
                     start(heading, "other", line.heading_level);
                     continue;
                 }

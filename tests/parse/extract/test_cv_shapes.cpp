@@ -343,3 +343,34 @@ TEST_CASE("PDF text: an institution hyphenated across a line is joined, a hyphen
         return a.institution_raw.rfind("Jae-Won", 0) == 0;
     }));
 }
+
+TEST_CASE("Markdown: internships and theses under a Students heading are the students', not the CV owner's") {
+    Profile p = parse_one(R"(# Noor Vasquez-Lindahl
+
+## Experience
+
+- **2021-2024:** Postdoctoral researcher, Example University
+
+## Students
+
+### Internships
+
+- **2025-26:** [Aldo Brightwater](https://example.org/aldo), Lakeside School of Engineering - Northfield Institute of Technology
+- **2024:** Mira Castellane, Example Polytechnic Institute
+
+### Master theses
+
+- **2023:** Tobias Renk, Eastbrook University
+
+## Education
+
+- **2016-2020:** PhD in Applied Mathematics, Westmoor University
+)",
+                          "cv.md");
+    CHECK(affiliation(p, "Example University") != nullptr);
+    CHECK(affiliation(p, "Westmoor University") != nullptr);
+    CHECK(affiliation(p, "Lakeside School of Engineering") == nullptr);
+    CHECK(affiliation(p, "Northfield Institute of Technology") == nullptr);
+    CHECK(affiliation(p, "Example Polytechnic Institute") == nullptr);
+    CHECK(affiliation(p, "Eastbrook University") == nullptr);
+}
