@@ -321,6 +321,15 @@ bool plain_name(std::string_view p) {
     return true;
 }
 
+// "Computer Science Department", "Dept. of Physics", "Faculty of Law": a name that
+// says it is a department (not "Center for ...", which some tables know as an institution).
+static bool names_department(std::string_view text) {
+    std::string key = " " + text::fold_key(text) + " ";
+    for (std::string_view w : {" department ", " dept ", " faculty "})
+        if (key.find(w) != std::string::npos) return true;
+    return false;
+}
+
 std::vector<Part> classify_parts(const std::string& line_without_dates) {
     std::vector<std::string> raw;
     std::vector<int> joined;  // per raw part: its group of institutions named together, 0 for none
@@ -358,7 +367,7 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
         // The table knows it by its whole text: an institution even when it ends like
         // a unit ("Ant Group") or reads like a place.
         // (Not a department some registry lists by its bare name: "Computer Science Department".)
-        bool known = s != Strength::department && normalize::find_institution_as_written(p.text).has_value();
+        bool known = !names_department(p.text) && normalize::find_institution_as_written(p.text).has_value();
         if (starts_with_degree(p.text) || leads_with_role(p.text) || is_role_named_after_place(p.text) ||
             (names_degree_in_parentheses(p.text) && !known)) {
             p.kind = Part::Kind::role;  // before places: "M.S." is no Mississippi

@@ -353,3 +353,15 @@ TEST_CASE("a bare department name is a unit, even one a registry lists") {
                                          "\t* Computer Science Department, Centre for Doctoral Training in Data.\n"))
         CHECK(a.institution_raw != "Computer Science Department");
 }
+
+TEST_CASE("a centre a table knows by its name is an institution, though a centre is often a unit") {
+    check("PROFESSIONAL APPOINTMENTS\n\n"
+          "Center for Advancing Innovation\n"
+          "Senior Nonresident Fellow\n\n"
+          "2025 - present\n\n"
+          "Example Institute for Policy Research, Washington, DC\n"
+          "Associate fellow\n\n"
+          "2016 - present\n",
+          {{"Center for Advancing Innovation", "Senior Nonresident Fellow", 2025, std::nullopt, true, work},
+           {"Example Institute for Policy Research", "Associate fellow", 2016, std::nullopt, true, work}});
+}
