@@ -19,14 +19,15 @@ using Strength = InstitutionStrength;
 
 // Detail lines of an entry that name people or topics, not places.
 static bool is_detail_word(const std::string& label) {
-    static const std::array<const char*, 58> labels = {
+    static const std::array<const char*, 59> labels = {
         "last updated", "updated", "last modified", "last revised", "revised", "as of",  // a CV's date stamp
         "opponent", "examiner", "examiners", "jury", "reviewers",                       // a thesis defence
         "advisor", "advisors", "adviser", "supervisor", "supervisors", "thesis", "dissertation", "gpa", "topic", "thesis topic",
         "major", "minor", "coursework", "courses", "relevant coursework", "committee", "mentor", "mentors", "host", "focus",
         "project", "projects", "keywords", "honors", "awards", "grade", "description", "responsibilities", "pi", "co advisor",
         "partners", "partner", "task", "tasks", "location", "collaborators", "funding", "duration", "reference", "references",
-        "skills", "technical skills", "programming", "programming languages", "languages", "software", "tools"};  // a skills line
+        "skills", "technical skills", "programming", "programming languages", "languages", "software", "tools",  // a skills line
+        "software development"};  // the software written in a position: "Software development: Example-Solver"
     return std::any_of(labels.begin(), labels.end(), [&](const char* l) { return label == l; }) ||
            label.find("advisor") != std::string::npos || label.find("supervisor") != std::string::npos ||
            label.find("thesis") != std::string::npos;
