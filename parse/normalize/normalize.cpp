@@ -570,6 +570,12 @@ static std::optional<std::size_t> hand_alias_in(const AliasTable& aliases, std::
     auto m = aliases.find_match(text);
     if (!m) return std::nullopt;
     std::vector<std::string_view> w = text::words(text);
+    // An acronym right after the whole name of a known organization is its team or lab
+    // ("Inria TAU"), not the organization that acronym names elsewhere (Tel Aviv University).
+    if (m->count == 1 && m->first > 0 && m->first < w.size()) {
+        const std::string_view before = text.substr(0, static_cast<std::size_t>(w[m->first].data() - text.data()));
+        if (auto owner = aliases.find_whole(before)) return owner;
+    }
     const std::size_t next = m->first + m->count;
     if (next + 1 < w.size()) {
         std::string joiner = text::fold_key(w[next]);

@@ -233,6 +233,13 @@ TEST_CASE("a known name followed by 'of'/'de' and a name is another organization
           "\xC3\x89" "cole Sup\xC3\xA9rieure d'Imaginaire, d'Optique et de R\xC3\xAAverie");
 }
 
+TEST_CASE("an acronym after a known organization's whole name is its team, not another organization") {
+    REQUIRE(institution_value("TAU") == "Tel Aviv University");
+    CHECK(institution_value("Inria TAU") == "Inria");              // a team of Inria
+    CHECK(institution_value("INRIA TAU team, Saclay") == "Inria");
+    CHECK(institution_value("Visiting student, TAU") == "Tel Aviv University");  // no organization before it
+}
+
 TEST_CASE("the compiled-in institution table is the full data file") {
     CHECK(institution_count() >= 500);
 }
