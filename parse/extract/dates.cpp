@@ -127,8 +127,26 @@ bool is_range_word(std::string_view w) { return w == "to" || w == "until" || w =
 
 int two_digit_year(int yy) { return yy <= 39 ? 2000 + yy : 1900 + yy; }
 
+// "03.2019", "10.2021", "01.10.2021": a two-digit month (and a day) and a dot before
+// the year at token k, as European CVs date. Not a one-digit "3.2019" (a decimal),
+// a DOI ("10.2021/...") or a longer chain of numbers ("1.2.10.2021").
+bool month_dot_year(const std::vector<Token>& t, std::size_t k) {
+    auto number = [&](std::size_t j, std::size_t digits, int lo, int hi) {
+        return t[j].kind == Tok::number && t[j].text.size() <= 2 && t[j].text.size() >= digits && std::stoi(t[j].text) >= lo &&
+               std::stoi(t[j].text) <= hi;
+    };
+    if (k < 2 || t[k - 1].kind != Tok::dot || !number(k - 2, 2, 1, 12)) return false;
+    if (k + 1 < t.size() && t[k + 1].kind == Tok::slash) return false;
+    std::size_t first = k - 2;  // the month, or the day before it ("1.10.2021")
+    if (first >= 2 && t[first - 1].kind == Tok::dot && number(first - 2, 1, 1, 31)) first -= 2;
+    if (first == 0) return true;
+    const Tok before = t[first - 1].kind;
+    return before != Tok::dot && before != Tok::number && before != Tok::word && before != Tok::slash;
+}
+
 // A four-digit number is a year unless it is glued into an identifier or a
 // decimal: "arXiv:2504.20854", "10.1145/2019.123", "v2019", "3.2019", "2019a".
+// (A month before it, "10.2021", is a date: month_dot_year.)
 // Glued after a word of two or more letters it still is ("NeurIPS2020") when
 // after_word is set.
 bool standalone_year(const std::vector<Token>& t, std::string_view s, std::size_t k, bool after_word) {
@@ -142,7 +160,7 @@ bool standalone_year(const std::vector<Token>& t, std::string_view s, std::size_
             char c = s[p.begin];
             if (c == ':' || c == '#' || c == '@' || c == '_' || c == '=' || c == '+' || c == '%' || c == '$') return false;
         }
-        if (p.kind == Tok::dot && k >= 2 && t[k - 2].kind == Tok::number) return false;
+        if (p.kind == Tok::dot && k >= 2 && t[k - 2].kind == Tok::number && !month_dot_year(t, k)) return false;
         if (p.kind == Tok::slash && k >= 2 && (t[k - 2].kind == Tok::number && t[k - 2].text.size() > 2)) return false;
         if (p.kind == Tok::slash && k >= 2 && t[k - 2].kind == Tok::word) return false;  // "abs/2101"
     }
@@ -217,8 +235,11 @@ class Matcher {
         if (t->kind == Tok::apostrophe && is(k + 1, Tok::number) && t_[k + 1].text.size() == 2 && !is(k + 2, Tok::number))
             return Date{two_digit_year(std::stoi(t_[k + 1].text)), t->begin, t_[k + 1].end, k + 2};
         if (t->kind != Tok::number) return std::nullopt;
-        // "09/2017", "09.2017", "9-2017"; "11 April 2024".
+        // "09/2017", "09.2017", "9-2017"; "30.09.2023", "07/15/2020"; "11 April 2024".
         if (t->text.size() <= 2 && (k == 0 || (t_[k - 1].kind != Tok::slash && t_[k - 1].kind != Tok::dot))) {
+            if ((is(k + 1, Tok::dot) || is(k + 1, Tok::slash)) && is(k + 2, Tok::number) && t_[k + 2].text.size() <= 2 &&
+                is(k + 3, t_[k + 1].kind) && year_token(k + 4))
+                return Date{std::stoi(t_[k + 4].text), t->begin, t_[k + 4].end, k + 5};
             int mm = std::stoi(t->text);
             if ((is(k + 1, Tok::slash) || is(k + 1, Tok::dot) || is(k + 1, Tok::dash)) && year_token(k + 2) && mm >= 1 && mm <= 12)
                 return Date{std::stoi(t_[k + 2].text), t->begin, t_[k + 2].end, k + 3};

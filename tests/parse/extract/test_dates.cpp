@@ -50,6 +50,9 @@ TEST_CASE("find_year_range reads every date format CVs use") {
         {"07/15 - present:", 2015, std::nullopt, true},                      // month/two-digit year, LaTeX CVs
         {"12/98 - 06/01", 1998, 2001, false},
         {"11/93 \xE2\x80\x93 11/94", 1993, 1994, false},
+        {"10.2021 - 06.2022", 2021, 2022, false},                           // month.year, European CVs
+        {"03.2019 \xE2\x80\x93 heute", 2019, std::nullopt, true},
+        {"01.10.2021 - 30.09.2023", 2021, 2023, false},                     // day.month.year
     };
     for (const auto& c : cases) {
         std::string captured = c.input;
@@ -97,6 +100,11 @@ TEST_CASE("find_years takes publication years, not id digits") {
         {"(2017). Title", {2017}},
         {"doi:10.1145/2019.3", {}},
         {"Smith 2019a", {}},
+        {"accuracy 3.2019 on the test set", {}},  // a decimal: no two-digit month before the dot
+        {"doi:10.2021/abc.123", {}},              // a DOI prefix, not October 2021
+        {"version 1.2.10.2021", {}},              // a chain of numbers
+        {"Journal of X, 12.2020", {2020}},
+        {"defended on 1.10.2021", {2021}},
     };
     for (const auto& c : cases) {
         std::string captured = c.input;
