@@ -356,7 +356,10 @@ std::vector<Entry> group_entries(const Block& block) {
     std::vector<std::pair<std::size_t, std::vector<YearRange>>> floating;
     Entry* cur = nullptr;
     bool pending = false;  // cur came from a role or date line and waits for its institution
-    std::optional<std::size_t> completed;  // the line that gave cur its institution, role and dates
+    // The line that gave cur its institution, role and dates; `none` when no line did.
+    // (Not a std::optional: GCC 12 warns that its value may be used uninitialized.)
+    constexpr std::size_t none = static_cast<std::size_t>(-1);
+    std::size_t completed = none;
     std::vector<LineInfo> infos;
     for (std::size_t i = 0; i < block.lines.size(); ++i)
         infos.push_back(analyze(block.lines[i], i, education, block.kind == "header", block.kind == "research"));
@@ -375,7 +378,7 @@ std::vector<Entry> group_entries(const Block& block) {
     for (std::size_t i = 0; i < block.lines.size(); ++i) {
         LineInfo& info = infos[i];
         if (info.kind_of_work) {
-            cur = nullptr, pending = false, completed.reset(), own_place = true;
+            cur = nullptr, pending = false, completed = none, own_place = true;
             continue;
         }
         // "2016-2019 | Research Assistant | University X" followed straight by
@@ -390,8 +393,8 @@ std::vector<Entry> group_entries(const Block& block) {
         // (Unless a new role line above waits for its institution.)
         const bool title = is_entry_title(block.lines[i]);
         // (A line that also gives a place, "University Y, Hagen, Germany", is the next entry.)
-        if (bare && !title && !info.location && !pending && completed && i > 0 && !block.lines[i - 1].blank() &&
-            i - *completed <= 3)
+        if (bare && !title && !info.location && !pending && completed != none && i > 0 && !block.lines[i - 1].blank() &&
+            i - completed <= 3)
             continue;
         if (!info.inst.empty()) {
             // A role line waiting for its institution gets it from the next lines

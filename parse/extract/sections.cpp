@@ -299,7 +299,9 @@ std::vector<Block> split_blocks(std::string_view text) {
     // The level of the "## Students" / "## Supervision" / "## Mentoring" heading whose
     // sub-headings are read: "### Internships" under it lists the students' internships
     // and their schools, not the CV owner's.
-    std::optional<int> students_level;
+    // The level of the Students/Supervision heading we are under; 0 when none (headings
+    // have levels from 1). Not a std::optional: GCC 12 warns it may be used uninitialized.
+    int students_level = 0;
     for (Line& line : split_lines(text)) {
         Block& cur = blocks.back();
         if (line.blank()) {
@@ -332,8 +334,8 @@ std::vector<Block> split_blocks(std::string_view text) {
             if (kind && *kind == "talks" && !markdown_heading && cur.kind == "publications" && names_venue_type(heading))
                 kind = cur.kind;
             if (kind && markdown_heading) {
-                const bool inside = students_level && line.heading_level > *students_level;
-                if (!inside) students_level.reset();
+                const bool inside = students_level > 0 && line.heading_level > students_level;
+                if (!inside) students_level = 0;
                 if (inside && (*kind == "experience" || *kind == "education")) kind = "teaching";
                 else if (!inside && *kind == "teaching") students_level = line.heading_level;
             }
@@ -354,7 +356,7 @@ std::vector<Block> split_blocks(std::string_view text) {
                 bool sentence = chars::count_words(heading) > 8 || chars::has_digit(heading) || heading.empty();
                 bool deeper = cur.level > 0 && line.heading_level > cur.level;
                 if (!sentence && !deeper) {
-                    if (students_level && line.heading_level <= *students_level) students_level.reset();
+                    if (students_level > 0 && line.heading_level <= students_level) students_level = 0;
                     start(heading, "other", line.heading_level);
                     continue;
                 }
