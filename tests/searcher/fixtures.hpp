@@ -5,11 +5,13 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cvsearch/indexer.hpp"
+#include "cvsearch/parse.hpp"
 #include "cvsearch/profile.hpp"
 #include "cvsearch/searcher.hpp"
 #include "tests/test_util.hpp"
@@ -38,6 +40,15 @@ inline Affiliation aff(std::string institution, AffiliationKind kind, std::strin
 }
 
 inline Section section(std::string heading, std::string kind, std::string text) { return {std::move(heading), std::move(kind), std::move(text)}; }
+
+/// The bundled sample profiles (data/profiles), as the indexer reads them.
+inline std::vector<Profile> bundled_profiles() {
+    std::vector<Profile> v;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(source_dir() / "data" / "profiles"))
+        if (entry.is_regular_file())
+            for (auto& p : parse_file(entry.path())) v.push_back(std::move(p));
+    return v;
+}
 
 /// Six invented researchers; see each comment for what they exercise.
 inline std::vector<Profile> fixture_profiles() {

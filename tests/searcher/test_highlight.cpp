@@ -150,10 +150,7 @@ TEST_CASE("skipping sources that cannot change the fragments gives the same frag
     // phrases, fields, wildcards, synonyms, names), one to three fragments:
     // highlight() with and without skipping must agree, and skipping must
     // save work somewhere.
-    std::vector<Profile> profiles;
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(source_dir() / "data" / "profiles"))
-        if (entry.is_regular_file())
-            for (auto& p : parse_file(entry.path())) profiles.push_back(std::move(p));
+    const std::vector<Profile> profiles = bundled_profiles();
     REQUIRE(profiles.size() >= 30);
     const char* queries[] = {
         "systems", "energy", "consensus", "fault tolerance", "machine learning", "ML", "distributed systems",
@@ -201,10 +198,7 @@ TEST_CASE("skipping sources that cannot change the fragments gives the same frag
 }
 
 TEST_CASE("a stem cache shared by requests gives the same fragments and is emptied when over its bound") {
-    std::vector<Profile> profiles;
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(source_dir() / "data" / "profiles"))
-        if (entry.is_regular_file())
-            for (auto& p : parse_file(entry.path())) profiles.push_back(std::move(p));
+    const std::vector<Profile> profiles = bundled_profiles();
     REQUIRE(profiles.size() >= 30);
     const char* queries[] = {"systems", "machine learning", "distributed consensus", "privacy security energy", "training models"};
     analysis::Analyzer analyzer;

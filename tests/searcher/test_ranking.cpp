@@ -123,9 +123,7 @@ TEST_CASE("the prior from the facet table ranks exactly as ValueWeightPostingSou
     {
         IndexWriter writer(db, WriterOptions{false, 2025});
         for (const auto& p : fixture_profiles()) writer.put(p);
-        for (const auto& entry : std::filesystem::recursive_directory_iterator(source_dir() / "data" / "profiles"))
-            if (entry.is_regular_file())
-                for (const auto& p : parse_file(entry.path())) writer.put(p);
+        for (const auto& p : bundled_profiles()) writer.put(p);
         writer.commit();
         const auto all = writer.profiles();
         REQUIRE(all.size() > 30);
