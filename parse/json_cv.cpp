@@ -9,6 +9,7 @@
 #include "core/text.hpp"
 #include "cvsearch/errors.hpp"
 #include "parse/extract/extract.hpp"
+#include "parse/readers/json_leftovers.hpp"
 #include "parse/readers/json_util.hpp"
 #include "parse/readers/markup.hpp"
 #include "parse/readers/reader.hpp"
@@ -108,12 +109,16 @@ std::vector<Profile> read_json_cv(std::string_view utf8_in, std::string_view nam
         }
     } else if (format == Format::json_resume) {
         try {
-            return {readers::read_json_resume(utf8, name)};
+            Profile p = readers::read_json_resume(utf8, name);
+            readers::add_unplaced_text(root, p);  // keys of the author's own beside JSON Resume's
+            return {std::move(p)};
         } catch (const Error&) {  // JSON Resume's keys with values of another shape
         }
     }
     format = Format::json;
-    return {generic(utf8, name)};
+    Profile p = generic(utf8, name);
+    readers::add_unplaced_text(root, p);  // what no key of the reader's vocabulary placed
+    return {std::move(p)};
 }
 
 }  // namespace cvsearch
