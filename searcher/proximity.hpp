@@ -16,7 +16,9 @@
 // Croft, SIGIR 2005). Only
 // words typed next to each other (nothing but spaces or dropped stop words
 // between them), unfielded, not excluded, not wildcards and not already in a
-// quoted phrase. Phrases of common words are answered by pair terms
+// quoted phrase; a hyphenated word stands beside its neighbours by its outer
+// parts ("distributed real-time systems": PHRASE(distributed, real),
+// PHRASE(time, systems)). Phrases of common words are answered by pair terms
 // (searcher/pair_query.hpp) without reading positions; windows read the
 // positions of the profiles the text matched.
 #pragma once

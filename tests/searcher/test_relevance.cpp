@@ -165,6 +165,42 @@ TEST_CASE("query words that stand together rank above the same words apart") {
     CHECK(with_top.score > without.hits[tove].score);  // the phrase added weight
 }
 
+TEST_CASE("a hyphenated query word stands together with its neighbours by its outer parts") {
+    // "real-time systems": Ines Vark has the phrase once; Bo Strand says both words
+    // more often, apart. The compound's last part and the next word are a pair.
+    TempDir dir;
+    auto db = dir / "i.db";
+    {
+        IndexWriter w(db, WriterOptions{false, 2025});
+        w.put(person("a/ines-vark", "Ines Vark", "Quillon University",
+                     {"Scheduling Real-Time Systems", "Notes on Compiler Testing", "Type Inference Revisited"}));
+        w.put(person("b/bo-strand", "Bo Strand", "Quillon University",
+                     {"Real-Time Rendering of Fog", "Real-Time Physics in Games", "Systems for Systems Research",
+                      "Storage Systems Reviewed"}));
+        w.commit();
+    }
+    const std::string q = "real-time systems";
+    SearcherOptions apart;
+    apart.proximity_weight = 0;
+    const auto without = Searcher(db, apart).search([&] { SearchRequest r; r.query = q; return r; }());
+    REQUIRE(without.hits.size() == 2);
+    CHECK(without.hits[0].id == "b/bo-strand");  // without proximity, more mentions win
+    const auto with = find(Searcher(db), q);
+    REQUIRE(with.hits.size() == 2);
+    CHECK(with.hits[0].id == "a/ines-vark");
+    // And before the compound: "distributed real-time" pairs "distributed" with "real".
+    {
+        IndexWriter w(db, WriterOptions{false, 2025});
+        w.put(person("c/una-fell", "Una Fell", "Quillon University", {"Distributed Real-Time Control"}));
+        w.put(person("d/kai-oren", "Kai Oren", "Quillon University",
+                     {"Real-Time Audio", "Distributed Ledgers", "Distributed Storage", "Distributed Caches"}));
+        w.commit();
+    }
+    const auto before = find(Searcher(db), "distributed real-time");
+    REQUIRE(before.hits.size() >= 2);
+    CHECK(before.hits[0].id == "c/una-fell");
+}
+
 TEST_CASE("a hit's score does not depend on the page size (relaxed words with a proximity window)") {
     // Forty invented profiles: "harbour" in many with varying frequency,
     // "acoustics" in a few, the two near each other in one, with a word no
