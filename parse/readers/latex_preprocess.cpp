@@ -109,11 +109,31 @@ std::string drop_environments(std::string_view s, const std::set<std::string>& n
     return out;
 }
 
+// The text after \end{document}, except the parts of a CV written with the
+// subfiles package and flattened into one file: "\documentclass[cv.tex]{subfiles}
+// \begin{document} Publications ... \end{document}", one after another, are
+// all of them the CV (a part's own preamble goes). Anything else after
+// \end{document}, another whole document included, stays out.
+void drop_after_end(std::string& s) {
+    const std::string_view end = "\\end{document}", begin = "\\begin{document}";
+    for (std::size_t at = 0; (at = s.find(end, at)) != std::string::npos;) {
+        const std::size_t next = s.find(begin, at + end.size());
+        const bool part = next != std::string::npos &&
+                          std::string_view(s).substr(at, next - at).find("{subfiles}") != std::string_view::npos;
+        if (!part) {
+            s.erase(at);
+            return;
+        }
+        s.replace(at, next + begin.size() - at, "\n");
+        ++at;
+    }
+}
+
 }  // namespace
 
 std::string preprocess(std::string_view source) {
     std::string s = strip_comments(source);
-    if (auto end = s.find("\\end{document}"); end != std::string::npos) s.erase(end);
+    drop_after_end(s);
     s = drop_iffalse(s);
     return drop_environments(s, comment_environments(s));
 }

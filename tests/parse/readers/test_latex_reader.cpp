@@ -39,6 +39,13 @@ TEST_CASE("read_latex: hidden text never comes out") {
         {"the preamble", "\\documentclass{article}\n\\usepackage{x}\nstray text\n\\begin{document}\nBody\n\\end{document}",
          "Body"},
         {"text after \\end{document}", "\\begin{document}Body\\end{document}\nnotes to self", "Body"},
+        {"another whole document after \\end{document}",
+         "\\begin{document}Body\\end{document}\n\\documentclass{article}\\begin{document}Old CV\\end{document}", "Body"},
+        {"the parts of a subfiles CV flattened into one file are all read",
+         "\\documentclass{article}\\usepackage{subfiles}\\begin{document}Jo Ames\\end{document}\n"
+         "\\documentclass[cv.tex]{subfiles}\n\\begin{document}\nStellar abundances\n\\end{document}\n"
+         "\\documentclass[cv.tex]{subfiles}\n\\begin{document}\nGalactic archaeology\n\\end{document}\nnotes to self",
+         "Jo Ames\n\nStellar abundances\n\nGalactic archaeology"},
         {"figures and pictures", "\\begin{figure}\\includegraphics{me.png}\\caption{Me}\\end{figure}text", "text"},
     });
 }
