@@ -6,7 +6,7 @@
 // ("tasks": [...], "summary_RS", "institution-subdivision", an experience's
 // "content": [{"text": ...}]). Passed over, those words were in no section,
 // so no search could find them: in the 46 JSON CVs of the collected pool,
-// 16 % of the distinct words were missing from the index, up to 85 % of one
+// 16 % of the distinct words were missing from the index, up to 84 % of one
 // CV's (its work descriptions sat under keys no reader knew).
 //
 // add_unplaced_text keeps them searchable: every string value of the file
