@@ -422,7 +422,20 @@ std::optional<int> trailing_month_year(std::string_view s) {
     return two_digit_year(std::stoi(std::string(s.substr(s.size() - 2))));
 }
 
-std::vector<DateSpan> find_date_spans(std::string_view s) { return Matcher(s).spans(); }
+namespace {
+
+// Every date has a number in it (a year, a month, a two-digit year): a text without an
+// ASCII digit has none, and is not worth tokenizing (most lines of a CV have no date).
+bool has_ascii_digit(std::string_view s) {
+    return std::any_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+}  // namespace
+
+std::vector<DateSpan> find_date_spans(std::string_view s) {
+    if (!has_ascii_digit(s)) return {};
+    return Matcher(s).spans();
+}
 
 std::optional<YearRange> find_year_range(std::string_view s) {
     auto spans = find_date_spans(s);
@@ -432,6 +445,7 @@ std::optional<YearRange> find_year_range(std::string_view s) {
 
 std::vector<YearMention> find_years(std::string_view s) {
     std::vector<YearMention> out;
+    if (!has_ascii_digit(s)) return out;
     auto toks = tokenize(s);
     auto is = [&](std::size_t k, Tok kind) { return k < toks.size() && toks[k].kind == kind; };
     for (std::size_t k = 0; k < toks.size(); ++k) {
