@@ -45,12 +45,18 @@ bool is_particle(std::string_view w) {
     return p.count(std::string(w)) > 0;
 }
 
-std::string strip_marks(std::string_view s) {
+// True when `s` may hold a mark strip_marks() drops: an ASCII one, or any non-ASCII byte.
+bool may_have_marks(std::string_view s) {
+    return std::any_of(s.begin(), s.end(), [](char c) { return c == '*' || c == '^' || c == '#' || static_cast<unsigned char>(c) >= 0x80; });
+}
+
+// `s` without co-author marks, footnote marks and superscript affiliation digits.
+std::string without_marks(std::string_view s) {
+    if (!may_have_marks(s)) return std::string(s);
     std::string out;
     for (std::size_t i = 0; i < s.size();) {
         std::size_t at = i;
         char32_t c = chars::next(s, i);
-        // Co-author marks, footnote marks, superscript affiliation digits.
         if (c == U'*' || c == U'\u2020' || c == U'\u2021' || c == U'\u00A7' || c == U'\u00B6' || c == U'^' || c == U'#' ||
             c == U'\u2217' || c == U'\u00B9' || c == U'\u00B2' || c == U'\u00B3' || c == U'\u2660' || c == U'\u2663' ||
             c == U'\u2662' || c == U'\u2661' || c == U'\u2726' || c == U'\u22C6' || c == U'\u2605' || c == U'\u2606' ||
@@ -58,6 +64,11 @@ std::string strip_marks(std::string_view s) {
             continue;
         out.append(s.substr(at, i - at));
     }
+    return out;
+}
+
+std::string strip_marks(std::string_view s) {
+    std::string out = without_marks(s);
     // Affiliation digits glued to the name: "Jane Doe1" -> "Jane Doe" (not "Granted 2024").
     std::size_t digits = 0;
     while (digits < out.size() && std::isdigit(static_cast<unsigned char>(out[out.size() - 1 - digits]))) ++digits;
