@@ -624,12 +624,21 @@ std::optional<InstitutionInfo> find_institution(std::string_view raw, const Regi
 
 std::optional<InstitutionInfo> find_institution(std::string_view raw) { return find_institution(raw, nullptr); }
 
-std::optional<InstitutionInfo> find_institution_as_written(std::string_view raw) {
+namespace {
+
+std::optional<InstitutionInfo> find_institution_as_written_uncached(std::string_view raw) {
     const InstitutionTable& t = institution_table();
     if (auto hit = t.aliases.find_whole(raw)) return t.entries[*hit];
     std::string whole(text::trim(raw));
     if (text::starts_with_icase(whole, "the ")) whole.erase(0, 4);
     return registry_institution({whole}, raw, nullptr);
+}
+
+}  // namespace
+
+std::optional<InstitutionInfo> find_institution_as_written(std::string_view raw) {
+    thread_local LookupMemo<InstitutionInfo> memo;  // the affiliation reader asks for each comma part of each line
+    return memo.get(raw, find_institution_as_written_uncached);
 }
 
 std::string venue_value(std::string_view raw) {
