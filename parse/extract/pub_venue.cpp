@@ -219,8 +219,10 @@ std::string strip_links_and_ids(std::string_view s) {
     std::string lower = text::ascii_lower(s);
     std::size_t i = 0;
     while (i < s.size()) {
-        if (lower.compare(i, 4, "http") == 0 || lower.compare(i, 4, "www.") == 0 || lower.compare(i, 4, "doi:") == 0 ||
-            lower.compare(i, 4, "doi ") == 0 || lower.compare(i, 7, "doi.org") == 0) {
+        const char c = lower[i];  // (each prefix below starts with 'h', 'w' or 'd')
+        if ((c == 'h' || c == 'w' || c == 'd') &&
+            (lower.compare(i, 4, "http") == 0 || lower.compare(i, 4, "www.") == 0 || lower.compare(i, 4, "doi:") == 0 ||
+             lower.compare(i, 4, "doi ") == 0 || lower.compare(i, 7, "doi.org") == 0)) {
             while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
             continue;
         }
