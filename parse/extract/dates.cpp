@@ -25,6 +25,7 @@ struct Token {
 
 std::vector<Token> tokenize(std::string_view s) {
     std::vector<Token> out;
+    out.reserve(std::min<std::size_t>(s.size() / 2 + 1, 256));  // words and the spaces between them, for a line
     std::size_t i = 0;
     while (i < s.size()) {
         std::size_t at = i;
