@@ -68,11 +68,12 @@ bool is_number_like(std::string_view w) {
 }
 
 bool is_noise_word(const std::string& lw) {
-    static const std::array<const char*, 24> noise = {
+    // (Views, not C strings: a comparison then tests the length before any byte.)
+    static constexpr std::array<std::string_view, 24> noise = {
         "pp", "vol", "volume", "no", "issue", "pages", "page", "jan", "january", "feb", "february", "mar",
         "march", "apr", "april", "may", "jun", "june", "jul", "july", "aug", "august", "sep", "september"};
-    static const std::array<const char*, 9> more = {"sept", "oct", "october", "nov", "november", "dec", "december",
-                                                     "accepted", "forthcoming"};
+    static constexpr std::array<std::string_view, 9> more = {"sept", "oct", "october", "nov", "november", "dec", "december",
+                                                              "accepted", "forthcoming"};
     return std::find(noise.begin(), noise.end(), lw) != noise.end() || std::find(more.begin(), more.end(), lw) != more.end();
 }
 
