@@ -71,6 +71,8 @@ constexpr std::string_view kSpacedBullets[] = {"-", "*", "+", "·", "–", "—"
 
 // Length of the bullet at the start of `s`, or 0.
 std::size_t bullet_length(std::string_view s) {
+    // Every bullet above is non-ASCII but for '-', '*' and '+': most lines are passed at once.
+    if (s.empty() || (static_cast<unsigned char>(s[0]) < 0x80 && s[0] != '-' && s[0] != '*' && s[0] != '+')) return 0;
     for (auto b : kGlyphBullets)
         if (s.substr(0, b.size()) == b) return b.size();
     for (auto b : kSpacedBullets)
