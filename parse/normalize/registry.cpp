@@ -112,7 +112,9 @@ std::optional<RegistryTable::Hit> RegistryTable::find(std::string_view key) cons
 
 std::string_view RegistryTable::key_at(std::size_t line) const {
     std::string_view rest = keys_.substr(line);
-    return rest.substr(0, std::min(rest.find('\t'), rest.find('\n')));
+    std::size_t end = 0;  // up to the first tab or line end (one short scan, not two)
+    while (end < rest.size() && rest[end] != '\t' && rest[end] != '\n') ++end;
+    return rest.substr(0, end);
 }
 
 const RegistryTable& registry_institutions() {
