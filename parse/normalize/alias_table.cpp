@@ -65,6 +65,7 @@ bool AliasTable::add(std::string_view alias, std::size_t index) {
     if (key_of(words, 0, words.size(), key).empty()) return true;
     auto [it, inserted] = keys_.emplace(key, index);
     if (inserted) max_words_ = std::max(max_words_, word_count(key));
+    if (inserted && words.size() >= 2) first_words_.insert(words.front().folded);
     return inserted || it->second == index;
 }
 
@@ -88,8 +89,12 @@ std::optional<AliasTable::Match> AliasTable::find_match(std::string_view text) c
     // Whole text first: any alias, even a plain single word, may match it.
     if (auto it = keys_.find(key_of(words, 0, n, key)); it != keys_.end()) return Match{it->second, 0, n};
 
+    // Only a word that begins some alias of two or more words can begin a match that long.
+    std::vector<bool> begins_long(n);
+    for (std::size_t start = 0; start < n; ++start) begins_long[start] = first_words_.count(words[start].folded) > 0;
     for (std::size_t len = std::min(max_words_, n); len >= 1; --len) {
         for (std::size_t start = 0; start + len <= n; ++start) {
+            if (len >= 2 && !begins_long[start]) continue;
             if (len == 1 && !looks_like_acronym(words[start].original)) continue;
             if (auto it = keys_.find(key_of(words, start, len, key)); it != keys_.end()) return Match{it->second, start, len};
         }
