@@ -2,6 +2,7 @@
 #include "parse/extract/pub_authors.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 #include <unordered_set>
 
 #include "core/text.hpp"
@@ -129,6 +130,13 @@ std::vector<std::pair<std::size_t, std::size_t>> items_of(std::string_view s) {
     return out;
 }
 
+// `s` with each separator in `seps` (" and ", " & ") made a comma, in that order.
+std::string with_commas(std::string s, std::initializer_list<std::string_view> seps) {
+    for (std::string_view sep : seps)
+        if (s.find(sep) != std::string::npos) s = text::replace_all(s, sep, ",");
+    return s;
+}
+
 std::string_view strip_and(std::string_view s) {
     s = text::trim(s);
     for (std::string_view lead : {"and ", "And ", "& ", "\xE2\x80\xA6 ", "... "})
@@ -171,9 +179,10 @@ bool looks_like_author(std::string_view s) {
         std::string_view w = words[i];
         std::string key = text::fold_key(w);
         if (is_particle(key) && i + 1 < words.size()) continue;
-        if (!is_initials(w) && non_author_words().count(key)) return false;
         if (!is_name_word(w)) return false;
-        if (!is_initials(w)) ++full;
+        const bool initials = is_initials(w);
+        if (!initials && non_author_words().count(key)) return false;
+        if (!initials) ++full;
     }
     // "Doe" alone is a surname (APA "Doe, J."); "J." alone only with a surname.
     return full >= 1;
@@ -184,10 +193,7 @@ std::vector<std::string> split_authors(std::string_view list) {
     for (auto [b, e] : items_of(list)) {
         std::string_view item = strip_and(list.substr(b, e - b));
         // "A and B", "A & B" inside one item.
-        std::string s(item);
-        for (std::string_view sep : {" and ", " & ", " And "}) {
-            s = text::replace_all(s, sep, ",");
-        }
+        std::string s = with_commas(std::string(item), {" and ", " & ", " And "});
         for (std::string_view part : text::split(s, ','))
             if (!is_ellipsis(part)) raw.emplace_back(text::trim(part));
     }
@@ -216,10 +222,7 @@ bool is_author_list(std::string_view s) {
     auto items = items_of(s);
     std::size_t names = 0, total = 0;
     for (auto [b, e] : items) {
-        std::string item(strip_and(s.substr(b, e - b)));
-        for (std::string_view sep : {" and ", " & "}) {
-            item = text::replace_all(item, sep, ",");
-        }
+        std::string item = with_commas(std::string(strip_and(s.substr(b, e - b))), {" and ", " & "});
         for (std::string_view part : text::split(item, ',')) {
             std::string p = strip_marks(part);
             if (is_ellipsis(p)) continue;
@@ -352,10 +355,7 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             std::string s(core);
             bool all = s.find(" and ") != std::string::npos || s.find(" & ") != std::string::npos;
             if (all) {
-                std::string t = s;
-                for (std::string_view sep : {" and ", " & "}) {
-                    t = text::replace_all(t, sep, ",");
-                }
+                std::string t = with_commas(s, {" and ", " & "});
                 for (std::string_view part : text::split(t, ','))
                     if (!looks_like_author(part) && !is_ellipsis(part)) all = false;
                 if (all) {
