@@ -179,10 +179,9 @@ bool looks_like_author(std::string_view s) {
         std::string_view w = words[i];
         std::string key = text::fold_key(w);
         if (is_particle(key) && i + 1 < words.size()) continue;
+        if (!is_initials(w) && non_author_words().count(key)) return false;
         if (!is_name_word(w)) return false;
-        const bool initials = is_initials(w);
-        if (!initials && non_author_words().count(key)) return false;
-        if (!initials) ++full;
+        if (!is_initials(w)) ++full;
     }
     // "Doe" alone is a surname (APA "Doe, J."); "J." alone only with a surname.
     return full >= 1;
