@@ -25,7 +25,12 @@ void append(std::vector<std::string>& to, const std::vector<std::string>& from) 
 // A publication page without the owner's name on it ("Skip to main content",
 // then the list): the owner is the one author on (nearly) every paper.
 std::string author_of_every_paper(const std::vector<Publication>& pubs) {
-    std::vector<std::pair<std::string, std::size_t>> counts;  // first spelling seen, papers
+    struct Count {
+        std::string first_spelling;
+        std::string key;  // its fold_key
+        std::size_t papers;
+    };
+    std::vector<Count> counts;
     std::size_t with_authors = 0;
     for (const auto& pub : pubs) {
         if (pub.authors.empty()) continue;
@@ -35,18 +40,18 @@ std::string author_of_every_paper(const std::vector<Publication>& pubs) {
             std::string key = text::fold_key(a);
             if (key.empty() || std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
             seen.push_back(key);
-            auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return text::fold_key(c.first) == key; });
-            if (it == counts.end()) counts.emplace_back(a, 1);
-            else ++it->second;
+            auto it = std::find_if(counts.begin(), counts.end(), [&](const Count& c) { return c.key == key; });
+            if (it == counts.end()) counts.push_back({a, std::move(key), 1});
+            else ++it->papers;
         }
     }
     if (with_authors < 3) return {};
-    auto best = std::max_element(counts.begin(), counts.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    auto best = std::max_element(counts.begin(), counts.end(), [](const Count& a, const Count& b) { return a.papers < b.papers; });
     // Everyone's name on at least 80% of the papers, and a full name ("Insu Jang", not "I. Jang").
-    if (best == counts.end() || best->second * 5 < with_authors * 4 || best->first.find('.') != std::string::npos ||
-        best->first.find(' ') == std::string::npos)
+    if (best == counts.end() || best->papers * 5 < with_authors * 4 || best->first_spelling.find('.') != std::string::npos ||
+        best->first_spelling.find(' ') == std::string::npos)
         return {};
-    return best->first;
+    return best->first_spelling;
 }
 
 // A section of entries of which at least three, and most, read as citations: a

@@ -217,11 +217,18 @@ bool whole_line_bold(std::string_view t) {
 
 }  // namespace
 
+// The bytes that any step of clean_inline() acts on: escapes, tags, entities, links,
+// emphasis and code marks, the hold code points (U+E001, U+E002: lead byte 0xEE) and
+// the no-break space (0xC2 0xA0). A text without any of them is its own clean form.
+constexpr std::string_view kInlineMarkupBytes = "\\<&[*_`\xEE\xC2";
+
 std::string clean_inline(std::string_view s) {
-    std::string out = unescape(s);
-    out = strip_tags(out);
+    if (s.find_first_of(kInlineMarkupBytes) == std::string_view::npos) return std::string(s);
+    // Each step below is the identity on a text without the byte it starts at.
+    std::string out = s.find('\\') == std::string_view::npos ? std::string(s) : unescape(s);
+    if (out.find('<') != std::string::npos) out = strip_tags(out);
     out = decode_entities(out);
-    out = strip_links(out);
+    if (out.find('[') != std::string::npos) out = strip_links(out);
     replace_all(out, "**", "");
     replace_all(out, "__", "");
     replace_all(out, "`", "");

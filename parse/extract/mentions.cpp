@@ -19,8 +19,8 @@
 namespace cvsearch::extract {
 namespace {
 
-bool contains_any(const std::string& hay, std::initializer_list<const char*> needles) {
-    return std::any_of(needles.begin(), needles.end(), [&](const char* n) { return hay.find(n) != std::string::npos; });
+bool contains_any(const std::string& hay, std::initializer_list<std::string_view> needles) {
+    return std::any_of(needles.begin(), needles.end(), [&](std::string_view n) { return hay.find(n) != std::string::npos; });
 }
 
 // Clauses about service, talks and prizes name venues the person did not publish at.

@@ -2,6 +2,7 @@
 #include "parse/extract/pub_authors.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 #include <unordered_set>
 
 #include "core/text.hpp"
@@ -45,12 +46,18 @@ bool is_particle(std::string_view w) {
     return p.count(std::string(w)) > 0;
 }
 
-std::string strip_marks(std::string_view s) {
+// True when `s` may hold a mark strip_marks() drops: an ASCII one, or any non-ASCII byte.
+bool may_have_marks(std::string_view s) {
+    return std::any_of(s.begin(), s.end(), [](char c) { return c == '*' || c == '^' || c == '#' || static_cast<unsigned char>(c) >= 0x80; });
+}
+
+// `s` without co-author marks, footnote marks and superscript affiliation digits.
+std::string without_marks(std::string_view s) {
+    if (!may_have_marks(s)) return std::string(s);
     std::string out;
     for (std::size_t i = 0; i < s.size();) {
         std::size_t at = i;
         char32_t c = chars::next(s, i);
-        // Co-author marks, footnote marks, superscript affiliation digits.
         if (c == U'*' || c == U'\u2020' || c == U'\u2021' || c == U'\u00A7' || c == U'\u00B6' || c == U'^' || c == U'#' ||
             c == U'\u2217' || c == U'\u00B9' || c == U'\u00B2' || c == U'\u00B3' || c == U'\u2660' || c == U'\u2663' ||
             c == U'\u2662' || c == U'\u2661' || c == U'\u2726' || c == U'\u22C6' || c == U'\u2605' || c == U'\u2606' ||
@@ -58,6 +65,11 @@ std::string strip_marks(std::string_view s) {
             continue;
         out.append(s.substr(at, i - at));
     }
+    return out;
+}
+
+std::string strip_marks(std::string_view s) {
+    std::string out = without_marks(s);
     // Affiliation digits glued to the name: "Jane Doe1" -> "Jane Doe" (not "Granted 2024").
     std::size_t digits = 0;
     while (digits < out.size() && std::isdigit(static_cast<unsigned char>(out[out.size() - 1 - digits]))) ++digits;
@@ -118,6 +130,13 @@ std::vector<std::pair<std::size_t, std::size_t>> items_of(std::string_view s) {
     return out;
 }
 
+// `s` with each separator in `seps` (" and ", " & ") made a comma, in that order.
+std::string with_commas(std::string s, std::initializer_list<std::string_view> seps) {
+    for (std::string_view sep : seps)
+        if (s.find(sep) != std::string::npos) s = text::replace_all(s, sep, ",");
+    return s;
+}
+
 std::string_view strip_and(std::string_view s) {
     s = text::trim(s);
     for (std::string_view lead : {"and ", "And ", "& ", "\xE2\x80\xA6 ", "... "})
@@ -173,10 +192,7 @@ std::vector<std::string> split_authors(std::string_view list) {
     for (auto [b, e] : items_of(list)) {
         std::string_view item = strip_and(list.substr(b, e - b));
         // "A and B", "A & B" inside one item.
-        std::string s(item);
-        for (std::string_view sep : {" and ", " & ", " And "}) {
-            s = text::replace_all(s, sep, ",");
-        }
+        std::string s = with_commas(std::string(item), {" and ", " & ", " And "});
         for (std::string_view part : text::split(s, ','))
             if (!is_ellipsis(part)) raw.emplace_back(text::trim(part));
     }
@@ -205,10 +221,7 @@ bool is_author_list(std::string_view s) {
     auto items = items_of(s);
     std::size_t names = 0, total = 0;
     for (auto [b, e] : items) {
-        std::string item(strip_and(s.substr(b, e - b)));
-        for (std::string_view sep : {" and ", " & "}) {
-            item = text::replace_all(item, sep, ",");
-        }
+        std::string item = with_commas(std::string(strip_and(s.substr(b, e - b))), {" and ", " & "});
         for (std::string_view part : text::split(item, ',')) {
             std::string p = strip_marks(part);
             if (is_ellipsis(p)) continue;
@@ -341,10 +354,7 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             std::string s(core);
             bool all = s.find(" and ") != std::string::npos || s.find(" & ") != std::string::npos;
             if (all) {
-                std::string t = s;
-                for (std::string_view sep : {" and ", " & "}) {
-                    t = text::replace_all(t, sep, ",");
-                }
+                std::string t = with_commas(s, {" and ", " & "});
                 for (std::string_view part : text::split(t, ','))
                     if (!looks_like_author(part) && !is_ellipsis(part)) all = false;
                 if (all) {

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 #include <vector>
 
 #include "core/text.hpp"
@@ -16,20 +15,20 @@
 namespace cvsearch::extract {
 namespace {
 
-bool contains_any(const std::string& hay, std::initializer_list<const char*> needles) {
-    return std::any_of(needles.begin(), needles.end(), [&](const char* n) { return hay.find(n) != std::string::npos; });
+bool contains_any(const std::string& hay, std::initializer_list<std::string_view> needles) {
+    return std::any_of(needles.begin(), needles.end(), [&](std::string_view n) { return hay.find(n) != std::string::npos; });
 }
 
 // Words that start a remark after the venue rather than continue it.
 bool is_note_start(std::string_view s) {
     std::string l = text::fold_key(s);
-    static const std::array<const char*, 40> notes = {
+    static constexpr std::array<std::string_view, 40> notes = {
         "best", "award", "acceptance", "accept rate", "oral", "spotlight", "invited", "also", "selected", "nominated", "equal",
         "paper", "slides", "code", "video", "link", "talk", "featured", "press", "media", "cited", "pdf", "bibtex", "bibtx",
         "project", "arxiv version", "full version", "extended version", "denotes", "co first", "corresponding", "winner",
         "runner up", "honorable", "finalist", "github", "available", "retrieved", "accessed", "online at"};
-    for (const char* n : notes) {
-        std::size_t len = std::strlen(n);
+    for (std::string_view n : notes) {
+        std::size_t len = n.size();
         if (l.compare(0, len, n) == 0 && (l.size() == len || l[len] == ' ')) return true;
     }
     return false;
@@ -39,9 +38,9 @@ bool is_note_start(std::string_view s) {
 bool is_locator(std::string_view s) {
     std::string l = text::ascii_lower(text::trim(s));
     if (l.empty()) return true;
-    for (const char* lead : {"pp", "p.", "pages", "page", "vol", "volume", "no.", "no ", "issue", "art.", "article", "doi", "isbn", "issn",
-                             "lncs", "ch.", "chapter", "number", "num."})
-        if (l.rfind(lead, 0) == 0) return true;
+    for (std::string_view lead : {"pp", "p.", "pages", "page", "vol", "volume", "no.", "no ", "issue", "art.", "article", "doi", "isbn",
+                                  "issn", "lncs", "ch.", "chapter", "number", "num."})
+        if (l.starts_with(lead)) return true;
     std::size_t letters = chars::count_letters(l), digits = 0;
     for (char c : l) digits += std::isdigit(static_cast<unsigned char>(c)) ? 1 : 0;
     return digits > 0 && letters <= 1;
@@ -219,8 +218,10 @@ std::string strip_links_and_ids(std::string_view s) {
     std::string lower = text::ascii_lower(s);
     std::size_t i = 0;
     while (i < s.size()) {
-        if (lower.compare(i, 4, "http") == 0 || lower.compare(i, 4, "www.") == 0 || lower.compare(i, 4, "doi:") == 0 ||
-            lower.compare(i, 4, "doi ") == 0 || lower.compare(i, 7, "doi.org") == 0) {
+        const char c = lower[i];  // (each prefix below starts with 'h', 'w' or 'd')
+        if ((c == 'h' || c == 'w' || c == 'd') &&
+            (lower.compare(i, 4, "http") == 0 || lower.compare(i, 4, "www.") == 0 || lower.compare(i, 4, "doi:") == 0 ||
+             lower.compare(i, 4, "doi ") == 0 || lower.compare(i, 7, "doi.org") == 0)) {
             while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
             continue;
         }

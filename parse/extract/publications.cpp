@@ -274,8 +274,10 @@ std::vector<Publication> extract_publications(const Block& block) {
 std::vector<Publication> embedded_publications(const Block& block) {
     std::vector<Publication> out;
     for (std::size_t i = 0; i < block.lines.size(); ++i) {
-        std::string label = text::fold_key(block.lines[i].text);
-        bool opens = !block.lines[i].text.empty() && block.lines[i].text.back() == ':' && count_words(label) <= 6 &&
+        const std::string& line = block.lines[i].text;
+        if (line.empty() || line.back() != ':') continue;  // (a label ends in a colon: fold no other line)
+        std::string label = text::fold_key(line);
+        bool opens = count_words(label) <= 6 &&
                      (label.rfind("publications", 0) == 0 || label.rfind("selected publications", 0) == 0 ||
                       label.rfind("papers", 0) == 0 || label.rfind("related publications", 0) == 0);
         if (!opens) continue;

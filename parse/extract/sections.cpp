@@ -310,15 +310,17 @@ std::vector<Block> split_blocks(std::string_view text) {
         }
         bool markdown_heading = line.heading_level > 0 && line.marker == Marker::none;
         bool plain_candidate = line.heading_level == 0 && line.marker == Marker::none;
-        std::string heading = clean_heading(line.text);
         if (markdown_heading || plain_candidate) {
+            std::string heading = clean_heading(line.text);
             bool short_enough = chars::count_words(heading) <= 6 || (chars::has_cjk(heading) && chars::count_letters(heading) <= 12);
             // "Program Committee: SC 2022" is a line of content, "Skills:" a heading.
             std::string_view t = text::trim(line.text);
-            std::size_t colon = t.find(':');
-            bool text_after_colon = colon != std::string_view::npos && !text::trim(clean_heading(t.substr(colon + 1))).empty();
+            auto text_after_colon = [t] {
+                std::size_t colon = t.find(':');
+                return colon != std::string_view::npos && !text::trim(clean_heading(t.substr(colon + 1))).empty();
+            };
             bool styled = markdown_heading || line.bold || all_caps(heading);
-            auto kind = short_enough && !text_after_colon ? classify_heading(heading, styled) : std::nullopt;
+            auto kind = short_enough && !text_after_colon() ? classify_heading(heading, styled) : std::nullopt;
             // "Thesis:", "Project:" in plain text label a detail of an entry.
             if (kind && !styled && is_entry_label(heading)) kind.reset();
             // "**TA,**" then the employer on the next line: a role that goes on, no heading.
