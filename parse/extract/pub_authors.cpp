@@ -138,6 +138,13 @@ std::vector<std::size_t> sentence_ends(std::string_view s) {
     return out;
 }
 
+// "B. D.", "JQ": initials only.
+bool all_initials(std::string_view s) {
+    const std::string stripped = strip_marks(s);  // words_of() returns views: keep it alive
+    auto w = words_of(stripped);
+    return !w.empty() && w.size() <= 3 && std::all_of(w.begin(), w.end(), [](std::string_view x) { return is_initials(x); });
+}
+
 }  // namespace
 
 std::string clean_author(std::string_view s) {
@@ -254,7 +261,9 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             break;
         }
         // "C. Doe et al. Title": one name, then "et al." in the same item.
-        if (std::size_t at = core.find(" et al"); at != std::string_view::npos && looks_like_author(core.substr(0, at))) {
+        // "Doe, J. et al. Title": the initials of the surname before, then "et al.".
+        if (std::size_t at = core.find(" et al"); at != std::string_view::npos &&
+                                                 (looks_like_author(core.substr(0, at)) || (!names.empty() && all_initials(core.substr(0, at))))) {
             names.emplace_back(core.substr(0, at));
             std::size_t dot = core.find('.', at);
             end = core_off + (dot == std::string_view::npos ? at + 6 : dot + 1);
@@ -279,8 +288,12 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             }
             if (finished) break;
         }
-        // "Doe, Roe, Poe: Title" — a colon closes the list.
-        if (std::size_t colon = core.find(':'); colon != std::string_view::npos) {
+        // "Doe, Roe, Poe: Title" — a colon closes the list (but in "Roe, P.-Y. SenSE: A
+        // Toolkit" the initials of "Roe" end the list and the title holds the colon).
+        const std::size_t first_stop = core.find(". ");
+        const bool initials_end_list = last_was_surname && first_stop != std::string_view::npos &&
+                                       all_initials(core.substr(0, first_stop + 1)) && first_stop < core.find(':');
+        if (std::size_t colon = core.find(':'); colon != std::string_view::npos && !initials_end_list) {
             std::string_view name = text::trim(core.substr(0, colon));
             bool last_and = name.rfind("and ", 0) == 0;
             // "Perseus: A System" and "Supporting Our AI Overlords: ..." are titles.

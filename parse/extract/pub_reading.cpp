@@ -271,6 +271,26 @@ static std::optional<Reading> read_quoted(std::string_view text) {
     return r;
 }
 
+// "Title in Proceedings of the 36th AAAI Conference (2022)", "Title in 35th Conference on
+// ...": the Nature and ACS reference styles join title and venue with a bare " in ".
+// The split is at the last " in " whose right side opens like a venue (a capital, an
+// ordinal or a year) and names a kind of venue.
+static std::optional<std::size_t> in_venue_split(std::string_view title) {
+    static const std::array<std::string_view, 9> kinds = {"proceedings", "conference", "workshop", "symposium", "journal",
+                                                          "transactions", "congress", "letters", "meeting"};
+    for (std::size_t at = title.rfind(" in "); at != std::string_view::npos && at > 10; at = title.rfind(" in ", at - 1)) {
+        std::string_view right = title.substr(at + 4);
+        if (right.empty() || count_words(title.substr(0, at)) < 3) break;
+        const char first = right.front();
+        if (!std::isupper(static_cast<unsigned char>(first)) && !std::isdigit(static_cast<unsigned char>(first))) continue;
+        std::string lower = text::ascii_lower(right.substr(0, std::min<std::size_t>(right.size(), 80)));
+        if (std::any_of(kinds.begin(), kinds.end(), [&](std::string_view k) { return lower.find(k) != std::string::npos; }))
+            return at;
+        if (at == 0) break;
+    }
+    return std::nullopt;
+}
+
 static std::optional<Reading> read_authors_first(std::string_view text) {
     auto prefix = author_prefix(text);
     if (!prefix) return std::nullopt;
@@ -279,6 +299,12 @@ static std::optional<Reading> read_authors_first(std::string_view text) {
     r.year = prefix->year;
     r.status = prefix->status;
     auto [title, rest] = first_sentence(text.substr(prefix->end));
+    // No sentence end between title and venue: "Title in Proceedings of ... (2022)."
+    const bool runs_on = rest.empty() || find_years(title.substr(title.size() > 12 ? title.size() - 12 : 0)).size() > 0;
+    if (auto at = runs_on ? in_venue_split(title) : std::nullopt) {
+        rest = title.substr(*at + 4) + (rest.empty() ? "" : " " + rest);
+        title.resize(*at);
+    }
     r.title = title;
     r.rest = rest;
     return r;

@@ -1,0 +1,110 @@
+// Reference styles that bibliography tools print and CVs paste as they are: the Nature/ACS
+// style ("Doe, J. et al. Title in Venue (2022)."), numbered lists as PDF-to-text tools lay
+// them out ("2." on a line of its own), and "[3]." markers. All people and papers are fictional.
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <string>
+
+#include "cvsearch/parse.hpp"
+#include "parse/extract/publications.hpp"
+#include "tests/parse/profile_lookup.hpp"
+
+using cvsearch::Publication;
+using cvsearch::PublicationKind;
+using cvsearch::extract::parse_publication;
+using cvsearch::testing::parse_one;
+using cvsearch::testing::publication;
+
+TEST_CASE("a title joined to its venue by a bare in is split there") {
+    Publication p = parse_publication(
+        "Lindqvist, M., Okafor, S. & Brandt, P.-Y. Drift Maps: A Toolkit for Watching Word Meanings Move in Proceedings "
+        "of the 36th AAAI Conference on Artificial Intelligence (2022).",
+        PublicationKind::other);
+    CHECK(p.title == "Drift Maps: A Toolkit for Watching Word Meanings Move");
+    CHECK(p.venue_raw == "Proceedings of the 36th AAAI Conference on Artificial Intelligence");
+    CHECK(p.year == 2022);
+    CHECK(p.authors.size() == 3);
+
+    // An ordinal after " in " opens the venue as well.
+    p = parse_publication(
+        "Lindqvist, M. & Okafor, S. Demonstration of Drift Maps in 35th Conference on Neural Information Processing "
+        "Systems (NeurIPS) (2021).",
+        PublicationKind::other);
+    CHECK(p.title == "Demonstration of Drift Maps");
+    CHECK(p.venue_raw == "35th Conference on Neural Information Processing Systems (NeurIPS)");
+    CHECK(p.year == 2021);
+
+    // " in " inside a title with no venue words after it stays in the title.
+    p = parse_publication("Lindqvist, M. & Okafor, S. Trust in Large Language Models. Journal of Applied Logic 12 (2020).",
+                          PublicationKind::other);
+    CHECK(p.title == "Trust in Large Language Models");
+    CHECK(p.year == 2020);
+}
+
+TEST_CASE("et al after the initials of a surname ends the author list") {
+    Publication p = parse_publication(
+        "Lindqvist, M. et al. Harbour Atlas: Mapping Coastal News Outlets in International AAAI Conference on Web and "
+        "Social Media 2023 (2023).",
+        PublicationKind::other);
+    CHECK(p.title == "Harbour Atlas: Mapping Coastal News Outlets");
+    REQUIRE(p.authors.size() == 1);
+    CHECK(p.authors.front() == "Lindqvist, M.");
+    CHECK(p.year == 2023);
+    CHECK(p.venue_raw.starts_with("International AAAI Conference on Web and Social Media"));
+}
+
+TEST_CASE("a numbered list laid out by a PDF-to-text tool keeps one entry per number") {
+    // The number alone on its line, a blank line, then the entry; a year wrapped onto a
+    // line of its own closes the entry above it and heads no group.
+    const std::string cv =
+        "Mirela Lindqvist\n"
+        "\n"
+        "PUBLICATIONS\n"
+        "Research Papers\n"
+        "1. Lindqvist, M. et al. Harbour Atlas: Mapping Coastal News Outlets in International AAAI Conference on Web and Social Media 2023\n"
+        "(2023).\n"
+        "2.\n"
+        "\n"
+        "Lindqvist, M., Okafor, S. & Brandt, P.-Y. Drift Maps: A Toolkit for Watching Word Meanings Move in Proceedings\n"
+        "of the 36th AAAI Conference on Artificial Intelligence (2022).\n"
+        "3.\n"
+        "\n"
+        "Okafor, S., Lindqvist, M. & Brandt, P.-Y. Tidal Shifts in Regional Vocabularies in Proceedings of the Fourteenth\n"
+        "Workshop on Semantic Evaluation (2020), 105-111.\n";
+    auto p = parse_one(cv, "cv.txt");
+    REQUIRE(p.publications.size() == 3);
+    const Publication* atlas = publication(p, "Harbour Atlas");
+    const Publication* drift = publication(p, "Drift Maps");
+    const Publication* tidal = publication(p, "Tidal Shifts");
+    REQUIRE(atlas);
+    REQUIRE(drift);
+    REQUIRE(tidal);
+    CHECK(atlas->year == 2023);
+    CHECK(drift->year == 2022);
+    CHECK(drift->venue == "AAAI");
+    CHECK(tidal->year == 2020);
+    CHECK(tidal->venue == "SemEval");
+}
+
+TEST_CASE("bracketed numbers followed by a period are list markers") {
+    const std::string cv =
+        "# Ilse Varga\n"
+        "\n"
+        "## Refereed journal papers\n"
+        "[2]. ***Varga, I.***, Moreno, T., and Abe, K. (2017). A revised distance to the nebula NGC 9999. "
+        "**Research in Astronomy and Astrophysics**, 17:109.\n"
+        "\n"
+        "[1]. Moreno, T., and ***Varga, I.*** (2013). Cold clouds around young clusters. ApJ, 775:95.\n";
+    auto p = parse_one(cv, "cv.md");
+    REQUIRE(p.publications.size() == 2);
+    const Publication* distance = publication(p, "revised distance");
+    const Publication* clouds = publication(p, "Cold clouds");
+    REQUIRE(distance);
+    REQUIRE(clouds);
+    CHECK(distance->title == "A revised distance to the nebula NGC 9999");
+    CHECK(distance->year == 2017);
+    CHECK(distance->venue == "Research in Astronomy and Astrophysics");
+    CHECK(clouds->year == 2013);
+    CHECK(clouds->authors.size() == 2);
+}
