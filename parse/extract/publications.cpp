@@ -116,6 +116,41 @@ std::optional<int> take_leading_year(std::string& line) {
     return year;
 }
 
+// The last comma part of `rest` before volume, issue, page and year parts, if it names a
+// venue the tables know: its offset in `rest` and its text.
+std::optional<std::pair<std::size_t, std::string>> known_venue_at_end(std::string_view rest) {
+    std::string_view r = text::trim(rest);
+    while (!r.empty() && (r.back() == '.' || r.back() == ',')) r.remove_suffix(1);
+    std::size_t end = r.size();
+    for (int parts = 0; parts < 5 && end > 0; ++parts) {
+        std::size_t comma = r.rfind(", ", end - 1);
+        std::size_t begin = comma == std::string_view::npos ? 0 : comma + 2;
+        std::string_view part = text::trim(r.substr(begin, end - begin));
+        if (chars::count_letters(part) <= 3) {  // "11(11)", "2087", "pp. 3-9", "(2022)"
+            if (comma == std::string_view::npos) return std::nullopt;
+            end = comma;
+            continue;
+        }
+        if (begin == 0 || !normalize::find_venue(part)) return std::nullopt;
+        return std::pair<std::size_t, std::string>{static_cast<std::size_t>(r.data() - rest.data()) + comma, std::string(part)};
+    }
+    return std::nullopt;
+}
+
+// "SCI: Doe, J. (2026). Title", "SSCI: ...", "EI: ...": a short label in capitals (the
+// index that lists the paper, a ranking) before an author list is no part of the entry.
+void take_index_label(std::string& line) {
+    std::size_t colon = line.find(": ");
+    if (colon == std::string::npos || colon < 2 || colon > 8) return;
+    std::string_view label = std::string_view(line).substr(0, colon);
+    for (char c : label)
+        if (!std::isupper(static_cast<unsigned char>(c)) && c != '-') return;
+    std::string_view rest = text::trim(std::string_view(line).substr(colon + 1));
+    auto prefix = author_prefix(rest);
+    if (!prefix || (!prefix->year && prefix->authors.size() < 2)) return;
+    line = std::string(rest);
+}
+
 // "SAA'25" -> "SAA '25": the two-digit year set apart, as "SOSP '23" is usually written.
 // One pass into a new string (an insert() in place per year is quadratic on a long venue).
 std::string spaced_year(const std::string& v) {
@@ -139,6 +174,7 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
     if (!lines.empty()) {
         tag = find_tag(lines[0]);
         if (tag) lines[0] = tag->rest;
+        else take_index_label(lines[0]);
         // "SIGMOD'26" on a line of its own above the title.
         if (!tag && lines.size() >= 2 && count_words(lines[0]) <= 3 && !find_years(lines[0]).empty() &&
             chars::count_letters(lines[0]) >= 2 && tag_like(lines[0])) {
@@ -171,6 +207,15 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
     if (!p.year) p.year = trailing_month_year(text);  // "..., ICML, 09/18"
     if (!p.year) p.year = e.year_hint;
 
+    // "Doe, J. (2026). Title, with commas, Ecological Informatics, 103637.": a title cut at
+    // its first comma for want of a sentence end runs on to the last comma part that
+    // names a known venue.
+    if (r.rest_lines.empty() && !tag && !normalize::find_venue(venue) && text.find(r.title + ",") != std::string::npos) {
+        if (auto tail = known_venue_at_end(r.rest)) {
+            p.title = clean_title(r.title + ", " + std::string(text::trim(std::string_view(r.rest).substr(0, tail->first))));
+            venue = tail->second;
+        }
+    }
     // "Title, Venue (2023)" read as one sentence: the venue is the last comma part.
     if (venue.empty() && r.rest_lines.empty()) {
         std::string_view t = text::trim(p.title);

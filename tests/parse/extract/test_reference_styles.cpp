@@ -108,3 +108,28 @@ TEST_CASE("bracketed numbers followed by a period are list markers") {
     CHECK(clouds->year == 2013);
     CHECK(clouds->authors.size() == 2);
 }
+
+TEST_CASE("an index label in capitals before an author list is no part of the entry") {
+    Publication p = parse_publication(
+        "SSCI: Varga, I., Moreno, T., & Abe, K. (2022). Grazing pressure and the patchiness of alpine meadows. Land, 11(11), 2087.",
+        PublicationKind::other);
+    CHECK(p.authors.size() == 3);
+    CHECK(p.title == "Grazing pressure and the patchiness of alpine meadows");
+    CHECK(p.venue_raw == "Land");
+    CHECK(p.year == 2022);
+}
+
+TEST_CASE("a title with commas runs on to the last comma part that names a known venue") {
+    // No sentence end between title and journal: the title is not cut at its first comma.
+    Publication p = parse_publication(
+        "Varga, I., Moreno, T. (2026). Street heat, sky view, and tree cover: Evidence from a coastal city, Canada, "
+        "Ecological Informatics, 103637.",
+        PublicationKind::other);
+    CHECK(p.title == "Street heat, sky view, and tree cover: Evidence from a coastal city, Canada");
+    CHECK(p.venue_raw == "Ecological Informatics");
+    CHECK(p.year == 2026);
+    // Without a known venue at the end, the first comma still ends the title.
+    p = parse_publication("Varga, I., Moreno, T. (2026). Street heat, sky view, Unheard-of Gazette of Things, 12.",
+                          PublicationKind::other);
+    CHECK(p.title == "Street heat");
+}
