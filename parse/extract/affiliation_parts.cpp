@@ -95,6 +95,17 @@ static std::string mark_cells(std::string s) {
     return s;
 }
 
+// "University at Buffalo", "University of Texas at Austin", "State College at Oneonta": a
+// university named by its campus town, one name and no role before a place.
+static bool university_at_place(std::string_view left, std::string_view right) {
+    right = right.substr(0, right.find_first_of(",;("));  // "Buffalo, The State University of New York"
+    const auto lw = text::words(left);
+    const auto rw = text::words(right);
+    if (lw.empty() || rw.empty() || rw.size() > 3 || !chars::is_upper(chars::first(right))) return false;
+    const std::string first = text::fold_key(lw.front()), last = text::fold_key(lw.back());
+    return (first == "university" && (lw.size() == 1 || text::fold_key(lw[1]) == "of")) || last == "university" || last == "college";
+}
+
 // " at " and " @ " join a role and its institution: "Research Intern at NVIDIA";
 // " as ", " within ", " under " start a remark after it: "X University as a Fellow within Y".
 static std::vector<std::string> split_at_word(std::string_view cell) {
@@ -122,6 +133,7 @@ static std::vector<std::string> split_at_word(std::string_view cell) {
     }
     for (std::string_view sep : {" at ", " @ ", " with "}) {
         std::size_t at = s.find(sep);
+        if (at != std::string::npos && sep == " at " && university_at_place(s.substr(0, at), s.substr(at + sep.size()))) continue;
         if (at != std::string::npos && at > 0 && at + sep.size() < s.size() && chars::is_upper(chars::first(s.substr(at + sep.size())))) {
             out.push_back(s.substr(0, at));
             out.push_back(s.substr(at + sep.size()));

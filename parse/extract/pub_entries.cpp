@@ -120,10 +120,11 @@ std::vector<RawEntry> split_entries(const Block& block) {
                                    count_words(cur.lines.front()) >= 3 && (is_author_list(l.text) || short_dated);
             if (!continues) flush();
         }
-        // "2023" sub-headings group entries by year; "(2023)." wrapped onto a line of
-        // its own right under an entry is that entry's year.
-        const bool closes_entry = !cur.lines.empty() && !gap && l.heading_level == 0 && l.marker == Marker::none &&
-                                  text::trim(l.text).starts_with('(');
+        // "2023" sub-headings group entries by year; "(2023).", ", 2021." or "2019 06."
+        // wrapped onto a line of its own right under an entry is that entry's year.
+        const std::string_view lt = text::trim(l.text);
+        const bool closes_entry = !cur.lines.empty() && !gap && l.heading_level == 0 && l.marker == Marker::none && !lt.empty() &&
+                                  (lt.front() == '(' || lt.front() == ',' || lt.front() == ';' || lt.back() == '.');
         if (is_only_dates(l.text) && count_words(l.text) <= 3 && !closes_entry) {
             flush();
             auto years = find_years(l.text);
