@@ -98,6 +98,8 @@ Profile extract_profile(const readers::TextDocument& doc) {
         }
         if (b.kind == "experience" || b.kind == "projects" || b.kind == "other")
             for (auto& pub : embedded_publications(b)) p.publications.push_back(std::move(pub));
+        if (b.kind == "experience" || b.kind == "research")
+            for (auto& pub : cited_in_text(b)) p.publications.push_back(std::move(pub));
         if (b.kind == "publications") {
             for (auto& pub : extract_publications(b)) p.publications.push_back(std::move(pub));
         } else if (!publication_section && (b.kind == "research" || b.kind == "projects") && reads_as_publication_list(b)) {

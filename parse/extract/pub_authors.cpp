@@ -28,7 +28,7 @@ const std::unordered_set<std::string>& non_author_words() {
         "education", "psychology", "technology", "technical", "report", "thesis", "dissertation", "patent", "paper",
         "papers", "poster", "abstract", "volume", "vol", "pages", "pp", "edition", "chapter", "book", "series", "lecture",
         "notes", "lncs", "in", "of", "the", "for", "on", "and", "with", "to", "via", "using", "towards", "toward", "a", "an",
-        "is", "are", "we", "from", "by", "at", "under", "submitted", "accepted", "appear", "review", "best", "award",
+        "is", "are", "we", "from", "by", "at", "under", "dr", "prof", "mr", "mrs", "ms", "submitted", "accepted", "appear", "review", "best", "award",
         "equal", "contribution", "denotes", "corresponding", "author", "authors", "first", "co", "oral", "spotlight",
         "findings", "companion", "extended", "short", "long", "full", "demo", "tutorial", "keynote", "invited", "talk",
         "slides", "code", "pdf", "video", "bibtex", "bibtx", "link", "project", "page", "website", "github", "doi", "url",
@@ -167,7 +167,9 @@ bool looks_like_author(std::string_view s) {
         std::string_view w = words[i];
         std::string key = text::fold_key(w);
         if (is_particle(key) && i + 1 < words.size()) continue;
-        if (!is_initials(w) && non_author_words().count(key)) return false;
+        // "Bo An", "Ying An": a family name that is also an article, last after a given name.
+        const bool family_an = key == "an" && i + 1 == words.size() && i > 0 && chars::is_upper(chars::first(w));
+        if (!is_initials(w) && !family_an && non_author_words().count(key)) return false;
         if (!is_name_word(w)) return false;
         if (!is_initials(w)) ++full;
     }

@@ -334,6 +334,20 @@ std::vector<Publication> embedded_publications(const Block& block) {
     return out;
 }
 
+std::vector<Publication> cited_in_text(const Block& block) {
+    std::vector<Publication> out;
+    for (const Line& l : block.lines) {
+        if (l.blank() || l.heading_level > 0 || count_words(l.text) < 8) continue;
+        auto prefix = author_prefix(l.text);
+        if (!prefix || prefix->authors.size() < 2 || mentions_submission(l.text)) continue;
+        RawEntry e;
+        e.lines = {l.text};
+        Publication p = make_publication(e, PublicationKind::other);
+        if (p.year && count_words(p.title) >= 3 && !p.venue_raw.empty()) out.push_back(std::move(p));
+    }
+    return out;
+}
+
 std::vector<Publication> extract_stray_publications(const Block& block) {
     std::vector<Publication> out;
     for (const RawEntry& e : split_entries(block)) {

@@ -133,3 +133,29 @@ TEST_CASE("a title with commas runs on to the last comma part that names a known
                           PublicationKind::other);
     CHECK(p.title == "Street heat");
 }
+
+TEST_CASE("a family name that is also an article ends an author list, an honorific alone is no author") {
+    // "An" is a family name after a given name; "Dr. GRIT:" opens a title, not an author list.
+    const std::string page =
+        "<html><body><h2>Publications</h2>\n"
+        "<div><h5>Dr. GRIT: Stable Learning for Multi-Agent Planners</h5>\n"
+        "<p>Lin Qiao, Tomas Weller, <strong>Odile Brenner</strong>, Bo An<br>\n"
+        "<em>ICLR Workshop on Cooperative Agents in the Wild (COAW)</em>, 2026</p></div>\n"
+        "<div><h5>Nested Credit for Software Agents</h5>\n"
+        "<p><strong>Odile Brenner</strong>, Lin Qiao, Bo An<br>\n"
+        "<em>Advances in Neural Information Processing Systems</em>, 2025</p></div>\n"
+        "</body></html>\n";
+    auto p = parse_one(page, "cv.html");
+    const Publication* maze = publication(p, "Stable Learning");
+    const Publication* nested = publication(p, "Nested Credit");
+    REQUIRE(maze);
+    REQUIRE(nested);
+    CHECK(maze->title == "Dr. GRIT: Stable Learning for Multi-Agent Planners");
+    REQUIRE(maze->authors.size() == 4);
+    CHECK(maze->authors.back() == "Bo An");
+    CHECK(maze->year == 2026);
+    CHECK(maze->venue_raw.starts_with("ICLR Workshop on Cooperative Agents"));
+    REQUIRE(nested->authors.size() == 3);
+    CHECK(nested->authors.back() == "Bo An");
+    CHECK(nested->venue == "NeurIPS");
+}
