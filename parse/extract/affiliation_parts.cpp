@@ -381,6 +381,25 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
         // a unit ("Ant Group") or reads like a place.
         // (Not a department some registry lists by its bare name: "Computer Science Department".)
         bool known = !names_department(p.text) && normalize::find_institution_as_written(p.text).has_value();
+        const std::string_view prev = i > 0 && raw[i - 1][0] != '\x01' ? std::string_view(raw[i - 1]) : std::string_view();
+        // "Northeastern University, Boston, MA": a state code after its city closes the line,
+        // even where it spells a degree (MA, MD, MS).
+        // ("Northeastern University, Boston" may be one part, a name the table knows.)
+        const std::string_view prev_last = text::trim(prev.substr(prev.rfind(',') == std::string_view::npos ? 0 : prev.rfind(',') + 1));
+        const bool state_after_city = !prev_last.empty() && p.text.size() == 2 && is_country_or_state(p.text) &&
+                                      (next.empty() || is_country_or_state(next)) && is_location(prev_last, p.text);
+        // "ML Alignment Scholars, Berkeley, CA": a one-word town between an organization and
+        // its state is where the organization is, though a table knows the town's university.
+        const bool town_of_org = known && count_words(p.text) == 1 && !next.empty() && is_country_or_state(next) &&
+                                 !prev.empty() && plain_name(prev) && !is_location(prev) && !starts_with_degree(prev) &&
+                                 !is_role(prev) && !leads_with_role(prev);
+        if (state_after_city || town_of_org) {
+            p.kind = Part::Kind::location;
+            p.city_by_neighbour = town_of_org;
+            p.strength = Strength::none;
+            parts.push_back(std::move(p));
+            continue;
+        }
         if (starts_with_degree(p.text) || leads_with_role(p.text) || is_role_named_after_place(p.text) ||
             (names_degree_in_parentheses(p.text) && !known)) {
             p.kind = Part::Kind::role;  // before places: "M.S." is no Mississippi
@@ -408,8 +427,14 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
         p.strength = s;
         parts.push_back(std::move(p));
     }
-    // A city before a state or country ("Ann Arbor, MI") was classified with its
-    // neighbour in view; the state itself is a location too.
+    // "TA for Prof. Tsz-Chiu Au": the name after an honorific is a person, never a place.
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+        const auto words = text::words(parts[i - 1].text);
+        if (words.empty() || parts[i].kind == Part::Kind::institution || parts[i].kind == Part::Kind::location) continue;
+        const std::string last = text::fold_key(words.back());
+        if (last == "prof" || last == "professor" || last == "dr" || last == "mr" || last == "mrs" || last == "ms")
+            parts[i].remark = parts[i].person = true;
+    }
     return parts;
 }
 

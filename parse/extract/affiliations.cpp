@@ -133,7 +133,10 @@ std::optional<std::size_t> pick_institution(const std::vector<Part>& parts, bool
     // A lab or group alone names no institution ("Geometric Modeling Research Group").
     if (best && parts[*best].strength == Strength::unit) best.reset();
     if (best) return best;
-    if (!allow_elimination) return std::nullopt;
+    // "TA for Prof. Ann Doe, Advanced Programming": a role held for a person names no
+    // place; what follows is a course or a topic.
+    const bool for_person = std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.person; });
+    if (!allow_elimination || for_person) return std::nullopt;
     bool has_context = std::any_of(parts.begin(), parts.end(), [](const Part& p) {
         return p.kind == Part::Kind::role || p.kind == Part::Kind::location;
     });
@@ -245,6 +248,13 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
         }
     }
     auto inst = pick_institution(parts, allow_elimination, education);
+    // A role held for a person at no named place ("TA for Prof. Ann Doe, Compilers, Fall
+    // 2012") opens no entry: it would take the place of the entry above.
+    if (!inst && std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.person; })) {
+        LineInfo none;
+        none.index = index;
+        return none;
+    }
     // "Senior Software Engineer at Wave Computing (2018 - present)": the name a role is
     // held at, written as a name, even with words a topic has ("Computing", "Systems").
     if (!inst && allow_elimination && !education && !spans.empty())

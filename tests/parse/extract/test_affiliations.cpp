@@ -365,3 +365,32 @@ TEST_CASE("a centre a table knows by its name is an institution, though a centre
           {{"Center for Advancing Innovation", "Senior Nonresident Fellow", 2025, std::nullopt, true, work},
            {"Example Institute for Policy Research", "Associate fellow", 2016, std::nullopt, true, work}});
 }
+
+TEST_CASE("a town and a state after an organization are where it is, not a university or a degree") {
+    // "Boston, MA": MA is Massachusetts, not a Master of Arts; "Berkeley, CA" after an
+    // organization's name is its town, though a table knows a university by that word.
+    check("# Experience\n\n"
+          "Research Fellow May 2026 – September 2026\n"
+          "Quillfeather Scholars Program, Berkeley, CA\n\n"
+          "Research Assistant, Newsroom Lab June 2022 – October 2022\n"
+          "Eastbrook University, Boston, MA\n",
+          {{"Quillfeather Scholars Program", "Research Fellow", 2026, 2026, false, work},
+           {"Eastbrook University", "Research Assistant", 2022, 2022, false, work}});
+}
+
+TEST_CASE("a role held for a person names no place") {
+    // "TA for Prof. Ann Doe, Compilers": neither the professor nor the course is an employer,
+    // and the line does not inherit the place of the entry above.
+    auto got = affiliations_of("# Academic Experience\n\n"
+                               "Research Assistant, Quillfeather Institute of Technology, 2011 - 2017\n\n"
+                               "Teaching Assistant\n"
+                               "- TA for Prof. Tsz-Wing Ode, Engineering Programming, Fall 2012\n"
+                               "- TA for Prof. Young-mi Sarn, Compilers, Spring 2012\n");
+    REQUIRE(!got.empty());
+    CHECK(got[0].institution_raw == "Quillfeather Institute of Technology");
+    for (const auto& a : got) {
+        CAPTURE(a.institution_raw);
+        CHECK(a.institution_raw == "Quillfeather Institute of Technology");
+        CHECK(a.role.find("Prof") == std::string::npos);
+    }
+}
