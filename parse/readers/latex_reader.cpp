@@ -933,6 +933,9 @@ class LatexConverter {
             case MacroKind::keep_last: {
                 auto args = read_args(c, spec.args);
                 if (!args.empty() && !is_dimension(args.back())) run_into(args.back(), out, depth + 1);
+                // "\marginnote{2019}\textbf{Acme}": a note in the margin is a cell of its own
+                // ("2019 | Acme, Engineer"), not glued to the text beside it.
+                if ((name == "marginnote" || name == "marginpar") && !line_is_blank(out)) out += " | ";
                 return;
             }
             case MacroKind::heading: {

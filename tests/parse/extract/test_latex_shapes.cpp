@@ -313,3 +313,33 @@ Ph.D. in Computer Science and Engineering
     CHECK(quarry->year == 2021);
     CHECK(quarry->venue == "MobiSys");
 }
+
+TEST_CASE("years in the margin through a CV's own macro are a cell of their own") {
+    // The Taraborelli template: \newcommand{\years}[1]{\marginnote{#1}} before each entry.
+    const std::string tex = R"(\documentclass{article}
+\usepackage{marginnote}
+\newcommand{\years}[1]{\marginnote{\normalsize #1}}
+\begin{document}
+{\LARGE Odile Brenner}\\[.2cm]
+\section*{Education}
+\years{2014}\textsc{M.S.} in Computer Science, University of Greyhaven \\
+\section*{Work Experience}
+\years{2019}\textbf{Quillpress}, Data science intern, New York, NY \\
+- Built an internal API. \\
+\years{2014-2015}\textbf{The Harbour Ledger}, Software developer and data journalist, New Orleans, LA \\
+- Produced interactive web stories. \\
+\end{document}
+)";
+    auto p = parse_tex(tex);
+    const auto* ms = affiliation(p, "University of Greyhaven");
+    REQUIRE(ms);
+    CHECK(ms->start_year == 2014);
+    const auto* intern = affiliation(p, "Quillpress");
+    REQUIRE(intern);
+    CHECK(intern->role == "Data science intern");
+    CHECK(intern->start_year == 2019);
+    const auto* ledger = affiliation(p, "The Harbour Ledger");
+    REQUIRE(ledger);
+    CHECK(ledger->start_year == 2014);
+    CHECK(ledger->end_year == 2015);
+}
