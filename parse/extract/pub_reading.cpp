@@ -177,6 +177,12 @@ static std::optional<AuthorPrefix> author_line(std::string_view line) {
 // Title / Authors / Venue, each on lines of their own.
 static std::optional<Reading> read_title_line_layout(const std::vector<std::string>& lines) {
     if (lines.size() < 2 || is_author_list(lines[0]) || author_prefix(lines[0])) return std::nullopt;
+    // "Title. Flavio" / "Cruz, Seth Roe and Ann Doe. 21st ACM": running text wrapped at
+    // any word (a LaTeX source's line breaks), not a line per field.
+    if (std::size_t stop = lines[0].rfind(". "); stop != std::string::npos && stop > 10) {
+        std::string_view after = text::trim(std::string_view(lines[0]).substr(stop + 2));
+        if (!after.empty() && count_words(after) <= 2 && looks_like_author(after)) return std::nullopt;
+    }
     for (std::size_t k = 1; k < lines.size() && k < 4; ++k) {
         auto authors = author_line(lines[k]);
         if (!authors) continue;
@@ -190,7 +196,17 @@ static std::optional<Reading> read_title_line_layout(const std::vector<std::stri
             for (auto& a : split_authors(lines[next])) r.authors.push_back(std::move(a));
             ++next;
         }
-        if (!tail.empty()) r.rest_lines.push_back(tail);
+        // "... and Seth Roe. 31th" + "International Conference on ... (ICLP": the venue wrapped
+        // after a fragment runs on over the lines below it.
+        const bool fragment = !tail.empty() && count_words(tail) <= 3 && std::string_view(".,;)").find(tail.back()) == std::string_view::npos;
+        if (fragment && next < lines.size()) {
+            std::vector<std::string> run = {tail};
+            run.insert(run.end(), lines.begin() + static_cast<std::ptrdiff_t>(next), lines.end());
+            r.rest_lines.push_back(text::collapse_whitespace(join_lines(run)));
+            next = lines.size();
+        } else if (!tail.empty()) {
+            r.rest_lines.push_back(tail);
+        }
         r.rest_lines.insert(r.rest_lines.end(), lines.begin() + static_cast<std::ptrdiff_t>(next), lines.end());
         r.rest = text::collapse_whitespace(join_lines(r.rest_lines));
         r.year = authors->year;

@@ -12,6 +12,7 @@
 #include "core/text.hpp"
 #include "parse/extract/chars.hpp"
 #include "parse/extract/dates.hpp"
+#include "parse/extract/lexicon.hpp"
 #include "parse/extract/pub_authors.hpp"
 #include "parse/extract/pub_entries.hpp"
 #include "parse/extract/pub_reading.hpp"
@@ -226,6 +227,13 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
         }
     }
     PublicationKind words = kind_from_words(venue + " " + r.rest + (tag ? " " + tag->tag : std::string()));
+    // "Title. Ann Doe. MSc in Informatics, Faculty of Engineering, ...": a degree where the
+    // venue would be is the thesis for it.
+    if (words == PublicationKind::other) {
+        const std::string sentences = text::replace_all(venue, ". ", "\n");  // split() returns views into it
+        for (std::string_view chunk : text::split(sentences, '\n'))
+            if (starts_with_degree(text::trim(chunk)) && text::trim(chunk).find(" in ") != std::string_view::npos) words = PublicationKind::thesis;
+    }
     if (section_kind == PublicationKind::patent || words == PublicationKind::patent) p.kind = PublicationKind::patent;
     else if (section_kind == PublicationKind::thesis || words == PublicationKind::thesis) p.kind = PublicationKind::thesis;
     else if (submitted && words != PublicationKind::preprint) p.kind = PublicationKind::preprint;

@@ -159,3 +159,37 @@ TEST_CASE("a family name that is also an article ends an author list, an honorif
     CHECK(nested->authors.back() == "Bo An");
     CHECK(nested->venue == "NeurIPS");
 }
+
+TEST_CASE("a title-first entry wrapped at any word is running text, not a line per field") {
+    // A LaTeX \item wraps where the source does: after a given name, after an ordinal.
+    Publication p = parse_publication(
+        "Declarative Coordination of Graph-Based Parallel Programs. Odile\n"
+        "Brenner, Piet Alvarez and Mona Ruiz.  21st ACM SIGPLAN\n"
+        "Symposium on Principles and Practice of Parallel Programming (PPoPP\n"
+        "2016).",
+        PublicationKind::other);
+    CHECK(p.title == "Declarative Coordination of Graph-Based Parallel Programs");
+    REQUIRE(p.authors.size() == 3);
+    CHECK(p.authors.front() == "Odile Brenner");
+    CHECK(p.venue_raw == "21st ACM SIGPLAN Symposium on Principles and Practice of Parallel Programming (PPoPP 2016)");
+    CHECK(p.year == 2016);
+
+    p = parse_publication(
+        "Thread-Aware Logic Programming For Data-Driven Parallel Programs.\n"
+        "Odile Brenner, Piet Alvarez and Mona Ruiz. 31th\n"
+        "International Conference on Logic Programming (ICLP 2015).",
+        PublicationKind::other);
+    CHECK(p.title == "Thread-Aware Logic Programming For Data-Driven Parallel Programs");
+    CHECK(p.venue_raw == "31th International Conference on Logic Programming (ICLP 2015)");
+    CHECK(p.year == 2015);
+}
+
+TEST_CASE("a degree where the venue would be makes the entry a thesis") {
+    Publication p = parse_publication(
+        "Call Subsumption Mechanisms for Tabled Logic Programs. Odile Brenner. MSc in Informatics and Computing "
+        "Engineering, Faculty of Engineering, University of Greyhaven. June 2010.",
+        PublicationKind::other);
+    CHECK(p.kind == PublicationKind::thesis);
+    CHECK(p.venue_raw.empty());
+    CHECK(p.year == 2010);
+}
