@@ -136,6 +136,10 @@ std::optional<Quote> find_quote(std::string_view s) {
         bool curly = false;
         if (s[i] == '"') open_len = 1;
         else if (s.compare(i, 3, "\xE2\x80\x9C") == 0) open_len = 3, curly = true;
+        // "Doe. ”Title.” Venue": a closing quote typed where the opening one belongs, at a
+        // word's start.
+        else if (s.compare(i, 3, "\xE2\x80\x9D") == 0 && (i == 0 || s[i - 1] == ' ') && i + 3 < s.size() && s[i + 3] != ' ')
+            open_len = 3, curly = true;
         if (!open_len) continue;
         std::size_t from = i + open_len;
         std::size_t close = curly ? s.find("\xE2\x80\x9D", from) : s.find('"', from);
@@ -273,7 +277,9 @@ static std::optional<Reading> read_quoted(std::string_view text) {
     auto q = find_quote(text);
     if (!q) return std::nullopt;
     Reading r;
-    std::string_view before = text::trim(text.substr(0, q->open));
+    // "Ann Doe (Supervisor), Bo Roe, et al.": a remark in brackets is no part of the names.
+    const std::string unbracketed = text::collapse_whitespace(text::without_brackets(text.substr(0, q->open)));
+    std::string_view before = text::trim(unbracketed);
     while (!before.empty() && (before.back() == ',' || before.back() == '.' || before.back() == ':')) before.remove_suffix(1);
     if (!before.empty() && is_author_list(before)) r.authors = split_authors(before);
     else if (auto prefix = author_prefix(before); prefix) r.authors = prefix->authors;
@@ -282,8 +288,9 @@ static std::optional<Reading> read_quoted(std::string_view text) {
     for (auto& name : take_coauthor_clause(r.rest)) r.authors.push_back(std::move(name));
     if (!r.authors.empty() || before.empty()) return r;
     // Text before the quote that is no author list: "In: ... 'Title'" is rare; keep
-    // the quote as the title and treat the text before as part of the venue.
-    r.rest = std::string(before) + " " + r.rest;
+    // the quote as the title and treat the text before as part of the venue when it
+    // names one ("Presentation of the short paper 'Title'" does not).
+    if (normalize::find_venue(before) || kind_from_words(before) != PublicationKind::other) r.rest = std::string(before) + " " + r.rest;
     return r;
 }
 

@@ -324,8 +324,26 @@ std::string venue_from_rest(std::string_view rest) {
     return v;
 }
 
+// "EBioMedicine (JCR Q1, IF=11.1) 87 (2023)", "(CCF-A)", "(Impact Factor: 5.7)": a
+// ranking of the venue in brackets is no part of its name.
+static std::string drop_ranking_asides(std::string s) {
+    for (std::size_t open = s.find('('); open != std::string::npos; open = s.find('(', open)) {
+        const std::size_t close = s.find(')', open);
+        if (close == std::string::npos) break;
+        const std::string inner = " " + text::ascii_lower(std::string_view(s).substr(open + 1, close - open - 1)) + " ";
+        bool ranking = false;
+        for (std::string_view mark : {"if=", "if:", "if =", "impact factor", "jcr", "ccf", " sci ", " sci,", "h5-index", "core a", "core rank"})
+            ranking = ranking || inner.find(mark) != std::string::npos;
+        for (std::string_view q : {" q1", " q2", " q3", " q4"})
+            ranking = ranking || (inner.find(q) != std::string::npos && (inner[inner.find(q) + 3] == ' ' || inner[inner.find(q) + 3] == ','));
+        if (ranking) s.erase(open, close + 1 - open);
+        else open = close + 1;
+    }
+    return s;
+}
+
 std::string venue_at_start(std::string_view rest) {
-    std::string s = strip_leading_in(strip_links_and_ids(rest));
+    std::string s = strip_leading_in(drop_ranking_asides(strip_links_and_ids(rest)));
     s = std::string(cut_sentences(s));
     std::vector<std::string> segs = segments(s);
     std::string venue;

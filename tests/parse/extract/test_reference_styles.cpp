@@ -193,3 +193,31 @@ TEST_CASE("a degree where the venue would be makes the entry a thesis") {
     CHECK(p.venue_raw.empty());
     CHECK(p.year == 2010);
 }
+
+TEST_CASE("a closing quote typed as the opening one still quotes the title, rankings in brackets are no venue") {
+    Publication p = parse_publication(
+        "Lin Qiao, Odile Brenner, et al. \xE2\x80\x9D" "An accurate prediction of the origin of bone lesions.\xE2\x80\x9D "
+        "EBioMedicine (JCR Q1, IF=11.1) 87 (2023).",
+        PublicationKind::other);
+    CHECK(p.title == "An accurate prediction of the origin of bone lesions");
+    CHECK(p.authors.size() == 2);
+    CHECK(p.venue_raw.starts_with("EBioMedicine"));
+    CHECK(p.venue_raw.find("IF") == std::string::npos);
+    CHECK(p.year == 2023);
+
+    // A remark in brackets inside the author list ("(Supervisor)") leaves it an author list.
+    p = parse_publication(
+        "Piet Alvarez (Supervisor), Odile Brenner, et al. \xE2\x80\x9D" "Memristive circuits for habituation learning.\xE2\x80\x9D "
+        "IEEE Transactions on Biomedical Circuits and Systems (JCR Q1, IF=5.1) 14.5 (2020): 1036-1050.",
+        PublicationKind::other);
+    CHECK(p.title == "Memristive circuits for habituation learning");
+    CHECK(p.authors.size() == 2);
+    CHECK(p.venue_raw.starts_with("IEEE Transactions on Biomedical Circuits and Systems"));
+    CHECK(p.year == 2020);
+
+    // Words before a quoted title that name no venue are not taken for one.
+    p = parse_publication("Presentation of the short paper \xE2\x80\x9D" "Encoding clinical records for event prediction\xE2\x80\x9D, 2025.",
+                          PublicationKind::other);
+    CHECK(p.title == "Encoding clinical records for event prediction");
+    CHECK(p.venue_raw.empty());
+}
