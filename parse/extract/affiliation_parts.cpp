@@ -30,7 +30,10 @@ static bool is_detail_word(const std::string& label) {
         "software development"};  // the software written in a position: "Software development: Example-Solver"
     return std::any_of(labels.begin(), labels.end(), [&](const char* l) { return label == l; }) ||
            label.find("advisor") != std::string::npos || label.find("supervisor") != std::string::npos ||
-           label.find("thesis") != std::string::npos;
+           label.find("thesis") != std::string::npos ||
+           // "Cooperating Organization:", "Partner institutions:", "In collaboration with:": the others' places
+           label.find("cooperating") != std::string::npos || label.find("collaborat") != std::string::npos ||
+           label.find("partner") != std::string::npos;
 }
 
 bool is_detail_label(std::string_view text) {
@@ -427,13 +430,24 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
         p.strength = s;
         parts.push_back(std::move(p));
     }
-    // "TA for Prof. Tsz-Chiu Au": the name after an honorific is a person, never a place.
+    // "TA for Prof. Tsz-Chiu Au": the name after an honorific is a person, never a place;
+    // "Teaching Assistant for GEOS102: Our Changing Environment": the title after a course
+    // code is the course's.
+    auto course_code = [](std::string_view w) {
+        std::size_t letters = 0, digits = 0, i = 0;
+        while (i < w.size() && std::isupper(static_cast<unsigned char>(w[i]))) ++i, ++letters;
+        while (i < w.size() && std::isdigit(static_cast<unsigned char>(w[i]))) ++i, ++digits;
+        while (i < w.size() && (w[i] == ':' || w[i] == ',')) ++i;
+        return i == w.size() && letters >= 2 && letters <= 5 && digits >= 2 && digits <= 4;
+    };
     for (std::size_t i = 1; i < parts.size(); ++i) {
         const auto words = text::words(parts[i - 1].text);
         if (words.empty() || parts[i].kind == Part::Kind::institution || parts[i].kind == Part::Kind::location) continue;
         const std::string last = text::fold_key(words.back());
         if (last == "prof" || last == "professor" || last == "dr" || last == "mr" || last == "mrs" || last == "ms")
             parts[i].remark = parts[i].person = true;
+        else if (parts[i - 1].kind == Part::Kind::role && course_code(words.back()))
+            for (std::size_t k = i; k < parts.size() && parts[k].kind == Part::Kind::unknown; ++k) parts[k].remark = true;
     }
     return parts;
 }

@@ -1,6 +1,7 @@
 // Affiliations from education and experience sections, including PDF-broken layouts.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -393,4 +394,28 @@ TEST_CASE("a role held for a person names no place") {
         CHECK(a.institution_raw == "Quillfeather Institute of Technology");
         CHECK(a.role.find("Prof") == std::string::npos);
     }
+}
+
+TEST_CASE("collaborators' places, course titles and topics in a role heading are no affiliation") {
+    auto got = affiliations_of(
+        "# Experience\n\n"
+        "Project I: Progressive Pseudo Bags for Slide Classification\n"
+        "Jul. 2023 – Present\n"
+        "Cooperating Organization: Smart Lab, Harbourside University of Science and Technology.\n\n"
+        "# Work Experience\n\n"
+        "2024: Teaching Assistant for GEOS102: Our Changing Planet: Climate and Ecosystems\n"
+        "Greyhaven University\n\n"
+        "### Technology Consultant – Artificial Intelligence & Data Analytics\n"
+        "3/2020 – 8/2020 Quillfeather Industry Solutions GmbH\n");
+    std::vector<std::string> places;
+    for (const auto& a : got) places.push_back(a.institution_raw);
+    CAPTURE(places);
+    for (const auto& p : places) {
+        CHECK(p.find("Harbourside") == std::string::npos);
+        CHECK(p.find("Cooperating") == std::string::npos);
+        CHECK(p.find("Changing") == std::string::npos);
+        CHECK(p.find("Climate") == std::string::npos);
+        CHECK(p.find("Intelligence") == std::string::npos);
+    }
+    CHECK(std::find(places.begin(), places.end(), "Greyhaven University") != places.end());
 }
