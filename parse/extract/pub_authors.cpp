@@ -167,8 +167,10 @@ bool looks_like_author(std::string_view s) {
         std::string_view w = words[i];
         std::string key = text::fold_key(w);
         if (is_particle(key) && i + 1 < words.size()) continue;
-        // "Bo An", "Ying An": a family name that is also an article, last after a given name.
-        const bool family_an = key == "an" && i + 1 == words.size() && i > 0 && chars::is_upper(chars::first(w));
+        // "Bo An", "B.-Q. For", "Linh Do": a family name that is also a function word, last
+        // after a given name or initials.
+        const bool family_an = (key == "an" || key == "for" || key == "do") && i + 1 == words.size() && i > 0 &&
+                               chars::is_upper(chars::first(w));
         if (!is_initials(w) && !family_an && non_author_words().count(key)) return false;
         if (!is_name_word(w)) return false;
         if (!is_initials(w)) ++full;
@@ -346,7 +348,10 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             end = e;
             continue;
         }
-        if (looks_like_author(core) || is_ellipsis(core)) {
+        // APA "For, B.-Q.": a one-word surname that is also a function word, its initials next.
+        const bool apa_surname = !names.empty() && k + 1 < items.size() && words_of(core).size() == 1 && is_name_word(core) &&
+                                 all_initials(strip_and(entry.substr(items[k + 1].first, items[k + 1].second - items[k + 1].first)));
+        if (looks_like_author(core) || is_ellipsis(core) || apa_surname) {
             names.emplace_back(core);
             last_was_surname = words_of(strip_marks(core)).size() == 1;
             end = e;

@@ -151,7 +151,10 @@ std::vector<RawEntry> split_entries(const Block& block) {
         // "**Submitted**", "Under review:" on a line of its own: a status sub-heading;
         // the next sub-heading ("**Journal Articles**") ends it.
         std::string_view t = text::trim(l.text);
-        if (l.marker == Marker::none && count_words(t) <= 5 && !t.empty() && (l.bold || t.back() == ':') &&
+        // (In a list of marked entries an unmarked short line after a blank one is a sub-heading,
+        // bold or not; "Methodology (Manuscript submitted)" wrapped from the entry above is not.)
+        const bool plain_subheading = has_markers && gap && count_words(t) <= 3 && t.find('(') == std::string_view::npos;
+        if (l.marker == Marker::none && count_words(t) <= 5 && !t.empty() && (l.bold || t.back() == ':' || plain_subheading) &&
             find_years(t).empty() && (mentions_submission(t) || (pending && heading_kind(t)))) {
             flush();
             pending = mentions_submission(t);

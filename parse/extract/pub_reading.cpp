@@ -124,7 +124,10 @@ std::string clean_title(std::string_view t) {
     for (int k = 0; k < 2; ++k) {
         strip_quotes(s);
         while (!s.empty() && std::string_view(".,;: ").find(s.back()) != std::string_view::npos) s.pop_back();
-        s = std::string(text::trim(s));
+        // "Doe, J., et al., Title": the comma after the author list is no part of the title.
+        std::size_t lead = 0;
+        while (lead < s.size() && std::string_view(",;: ").find(s[lead]) != std::string_view::npos) ++lead;
+        s = std::string(text::trim(std::string_view(s).substr(lead)));
     }
     return s;
 }

@@ -296,7 +296,36 @@ bool is_placeholder_venue(std::string_view venue) {
            (k.rfind("preprint ", 0) == 0 && chars::count_words(k) == 2 && find_years(k).empty());  // "Preprint available"
 }
 
+// "In Ray, A. and McCray, R. A., editors, Supernova Impacts, volume 296 of IAU Symposium,
+// pages 372-373": the editors are no venue; the series a volume belongs to is the venue
+// people name.
+static std::string_view after_editors(std::string_view rest) {
+    for (std::string_view mark : {", editors, ", ", editor, ", " (eds.), ", " (ed.), ", " (Eds.), ", " (Ed.), ", ", eds., ", ", Eds., ",
+                                  ", ed., ", ", Ed., ", " (eds), ", " (Eds) "})
+        if (std::size_t at = rest.find(mark); at != std::string_view::npos && at < 200) return rest.substr(at + mark.size());
+    return rest;
+}
+
+static std::string series_of_volume(std::string_view rest) {
+    const std::string lower = text::ascii_lower(rest);
+    for (std::string_view vol : {"volume ", "vol. "}) {
+        std::size_t at = lower.find(vol);
+        if (at == std::string::npos || (at > 0 && lower[at - 1] != ' ' && lower[at - 1] != ',')) continue;
+        std::size_t i = at + vol.size();
+        const std::size_t digits = i;
+        while (i < lower.size() && std::isdigit(static_cast<unsigned char>(lower[i]))) ++i;
+        if (i == digits || lower.compare(i, 4, " of ") != 0) continue;
+        std::string_view series = rest.substr(i + 4);
+        series = text::trim(series.substr(0, series.find_first_of(",;(")));
+        while (!series.empty() && series.back() == '.') series.remove_suffix(1);
+        if (!series.empty() && chars::is_upper(chars::first(series)) && chars::count_words(series) <= 8) return std::string(series);
+    }
+    return {};
+}
+
 std::string venue_from_rest(std::string_view rest) {
+    rest = after_editors(rest);
+    if (std::string series = series_of_volume(rest); !series.empty()) return series;
     std::string v = venue_at_start(rest);
     // "Invited comment as part of a discussion. Journal of X. 26(4)": a remark
     // sentence before the venue is passed over; so is a list of people before it

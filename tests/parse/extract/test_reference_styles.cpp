@@ -221,3 +221,49 @@ TEST_CASE("a closing quote typed as the opening one still quotes the title, rank
     CHECK(p.title == "Encoding clinical records for event prediction");
     CHECK(p.venue_raw.empty());
 }
+
+TEST_CASE("editors are no venue, the series a volume belongs to is") {
+    Publication p = parse_publication(
+        "Varga, I., Moreno, T., and Abe, K. (2014). Kinematic distances of two remnants. In Ray, A. and McCray, R. A., "
+        "editors, Supernova Environmental Impacts, volume 296 of IAU Symposium, pages 372-373.",
+        PublicationKind::other);
+    CHECK(p.title == "Kinematic distances of two remnants");
+    CHECK(p.venue_raw == "IAU Symposium");
+    CHECK(p.year == 2014);
+}
+
+TEST_CASE("family names that are function words stay in the author list") {
+    // APA "For, B.-Q." and "B.-Q. For": the list goes on to the year, the title follows it.
+    Publication p = parse_publication(
+        "Varga, I., Moreno, T., For, B.-Q., Abe, K., and Zheng, Q. (2016). A low-frequency survey of ionized regions. PASA, 33:e020.",
+        PublicationKind::other);
+    CHECK(p.authors.size() == 5);
+    CHECK(p.title == "A low-frequency survey of ionized regions");
+    CHECK(p.year == 2016);
+    p = parse_publication(
+        "I. Varga, T. Moreno, B.-Q. For, and K. Abe. Radio remnants in the southern sky. MNRAS, 2018.",
+        PublicationKind::other);
+    CHECK(p.authors.size() == 4);
+    CHECK(p.title == "Radio remnants in the southern sky");
+    // "Doe, J., et al., Title": the comma after "et al." is no part of the title.
+    p = parse_publication("Varga, I., et al., A catalogue of ionized regions in the survey. (in prep.)", PublicationKind::other);
+    CHECK(p.title == "A catalogue of ionized regions in the survey");
+}
+
+TEST_CASE("an unmarked short line in a marked list is a sub-heading, a status one keeps its entries off the venues") {
+    const std::string cv =
+        "# Odile Brenner\n\n"
+        "## Selected Publications\n\n"
+        "**Conference Proceedings**\n"
+        "* **[ICML 2024]** **Odile Brenner**, Piet Alvarez. \"Federated Sketches in the Small-Data Regime.\" *The 41st International Conference on Machine Learning*.\n\n"
+        "**Under Review**\n"
+        "* **[ICASSP 2026]** Mona Ruiz, **Odile Brenner**. \"Augmented Symbol Detection with In-Context Learning.\"\n";
+    auto p = parse_one(cv, "cv.md");
+    const Publication* sketches = publication(p, "Federated Sketches");
+    const Publication* symbols = publication(p, "Symbol Detection");
+    REQUIRE(sketches);
+    REQUIRE(symbols);
+    CHECK(sketches->venue == "ICML");
+    CHECK(symbols->venue.empty());
+    CHECK(symbols->year == 2026);
+}
