@@ -326,7 +326,12 @@ static bool leads_with_role(std::string_view part) {
 bool plain_name(std::string_view p) {
     // An organization name by elimination: capitalized, short, no digits, no title words.
     std::string_view t = text::trim(p);
-    if (t.empty() || !chars::is_upper(chars::first(t)) || count_words(t) > 5 || chars::has_digit(t)) return false;
+    if (t.empty() || !chars::is_upper(chars::first(t)) || count_words(t) > 5) return false;
+    // Digits only inside a word with letters ("C4 Tech and Design", "3M"), not a number
+    // of their own ("Room 101", "2019").
+    for (std::string_view w : text::words(t))
+        if (chars::has_digit(w) && chars::count_letters(w) == 0) return false;
+    if (chars::has_digit(t) && !find_years(t).empty()) return false;
     // (The letters of a legal form, "Example Italia S.p.A.", are no title words.)
     std::string_view core = t;
     if (std::size_t cut = core.find_last_of(' '); cut != std::string_view::npos && is_legal_form(core.substr(cut + 1)))

@@ -93,6 +93,22 @@ bool entry_line(std::string_view head) {
     return names_place;
 }
 
+// A name as a company writes it: capitalized words, one at least no field of study
+// ("Quill Design", "C4 Tech and Design"; not "Computer Science").
+bool company_name(std::string_view text) {
+    const auto words = text::words(text);
+    if (words.empty() || words.size() > 5 || !chars::is_upper(chars::first(text)) || has_title_words(text)) return false;
+    bool own_word = false;
+    for (std::string_view w : words) {
+        if (chars::has_digit(w) && chars::count_letters(w) == 0) return false;
+        const std::string key = text::fold_key(w);
+        if (key == "and" || key == "&" || key == "of") continue;
+        if (!chars::is_upper(chars::first(w))) return false;
+        own_word = own_word || !is_field_of_study(w);
+    }
+    return own_word;
+}
+
 // The institution of a line: the strongest institution part; a lab or unit
 // yields to an acronym beside it ("Software Platform Lab, SNU" -> "SNU").
 std::optional<std::size_t> pick_institution(const std::vector<Part>& parts, bool allow_elimination, bool education) {
@@ -144,6 +160,12 @@ std::optional<std::size_t> pick_institution(const std::vector<Part>& parts, bool
     for (std::size_t i = 0; i < parts.size(); ++i) {
         if (parts[i].kind != Part::Kind::unknown || parts[i].remark) continue;
         if (education ? is_acronym(parts[i].text) || school_before_place(parts, i) : plain_name(parts[i].text)) return i;
+        // "Quill Design, Intern, New York, NY": a company named with a word of a field
+        // ("Design", "Technology") first, then a role and its place.
+        if (!education && i == 0 && parts.size() >= 3 && parts[1].kind == Part::Kind::role &&
+            std::any_of(parts.begin() + 2, parts.end(), [](const Part& p) { return p.kind == Part::Kind::location; }) &&
+            company_name(parts[i].text))
+            return i;
         if (!education) break;  // only the first unknown part may be the employer
     }
     // "Example Corp, China (2022 - 2025)": the employer read as a city before its country.

@@ -419,3 +419,18 @@ TEST_CASE("collaborators' places, course titles and topics in a role heading are
     }
     CHECK(std::find(places.begin(), places.end(), "Greyhaven University") != places.end());
 }
+
+TEST_CASE("a company named with a field word is an employer before its role and place, a subject alone is not") {
+    auto got = affiliations_of("# Work Experience\n\n"
+                               "2013 | C7 Tech and Design, Software developer, New Orleans, LA\n"
+                               "- Worked as a full-stack web developer.\n\n"
+                               "2012 | Quillmark Design, Intern, New York, NY\n"
+                               "- Built dashboards.\n\n"
+                               "2011 | Computer Science, Teaching Assistant, Boston, MA\n");
+    std::vector<std::string> places;
+    for (const auto& a : got) places.push_back(a.institution_raw);
+    CAPTURE(places);
+    CHECK(std::find(places.begin(), places.end(), "C7 Tech and Design") != places.end());
+    CHECK(std::find(places.begin(), places.end(), "Quillmark Design") != places.end());
+    CHECK(std::find(places.begin(), places.end(), "Computer Science") == places.end());
+}
