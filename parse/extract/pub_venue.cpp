@@ -355,20 +355,26 @@ std::string venue_from_rest(std::string_view rest) {
 
 // "EBioMedicine (JCR Q1, IF=11.1) 87 (2023)", "(CCF-A)", "(Impact Factor: 5.7)": a
 // ranking of the venue in brackets is no part of its name.
-static std::string drop_ranking_asides(std::string s) {
-    for (std::size_t open = s.find('('); open != std::string::npos; open = s.find('(', open)) {
+static std::string drop_ranking_asides(std::string_view s) {
+    if (s.find('(') == std::string_view::npos) return std::string(s);
+    std::string out;  // one pass: an erase per group was quadratic on a long entry
+    out.reserve(s.size());
+    std::size_t at = 0;
+    for (std::size_t open = s.find('('); open != std::string_view::npos; open = s.find('(', at)) {
         const std::size_t close = s.find(')', open);
-        if (close == std::string::npos) break;
-        const std::string inner = " " + text::ascii_lower(std::string_view(s).substr(open + 1, close - open - 1)) + " ";
+        if (close == std::string_view::npos) break;
+        const std::string inner = " " + text::ascii_lower(s.substr(open + 1, std::min<std::size_t>(close - open - 1, 80))) + " ";
         bool ranking = false;
         for (std::string_view mark : {"if=", "if:", "if =", "impact factor", "jcr", "ccf", " sci ", " sci,", "h5-index", "core a", "core rank"})
             ranking = ranking || inner.find(mark) != std::string::npos;
         for (std::string_view q : {" q1", " q2", " q3", " q4"})
-            ranking = ranking || (inner.find(q) != std::string::npos && (inner[inner.find(q) + 3] == ' ' || inner[inner.find(q) + 3] == ','));
-        if (ranking) s.erase(open, close + 1 - open);
-        else open = close + 1;
+            if (std::size_t k = inner.find(q); k != std::string::npos && (inner[k + 3] == ' ' || inner[k + 3] == ',')) ranking = true;
+        out.append(s.substr(at, open - at));
+        if (!ranking) out.append(s.substr(open, close + 1 - open));
+        at = close + 1;
     }
-    return s;
+    out.append(s.substr(std::min(at, s.size())));
+    return out;
 }
 
 std::string venue_at_start(std::string_view rest) {

@@ -3,6 +3,7 @@
 // them out ("2." on a line of its own), and "[3]." markers. All people and papers are fictional.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <optional>
 #include <string>
 
@@ -266,4 +267,24 @@ TEST_CASE("an unmarked short line in a marked list is a sub-heading, a status on
     CHECK(sketches->venue == "ICML");
     CHECK(symbols->venue.empty());
     CHECK(symbols->year == 2026);
+}
+
+TEST_CASE("long entries with many bracketed remarks, quotes and ' in ' words are read in bounded time") {
+    // A hang guard with a generous limit, not a speed target.
+    std::string entry = "Varga, I., Moreno, T. (2020). A title in Proceedings of nothing. Journal of Examples ";
+    for (int i = 0; i < 20000; ++i) entry += "(JCR Q1, IF=1.0) (note) in Conference ";
+    entry += "12 (2020).";
+    std::string cv = "# Publications\n\n- " + entry + "\n\n# Experience\n\n";
+    for (int i = 0; i < 2000; ++i) cv += "Ann Doe, Bo Roe, and Cy Poe. A cited paper in a description, 2018, arXiv:1807.04575.\n";
+    const auto start = std::chrono::steady_clock::now();
+    Publication p = parse_publication(entry, PublicationKind::other);
+    auto profile = parse_one(cv, "cv.md");
+#if defined(__SANITIZE_ADDRESS__)
+    const auto limit = std::chrono::seconds(40);
+#else
+    const auto limit = std::chrono::seconds(10);
+#endif
+    CHECK(std::chrono::steady_clock::now() - start < limit);
+    CHECK(p.year == 2020);
+    CHECK_FALSE(profile.publications.empty());
 }
