@@ -272,11 +272,19 @@ Publication parse_publication(std::string_view entry, PublicationKind section_ki
     return make_publication(e, section_kind);
 }
 
-// "arXiv, also NSDI'25 Poster": the same paper shown at a second venue.
+// "arXiv, also NSDI'25 Poster": the same paper shown at a second venue; "Proceedings of
+// X (EICS) and Proceedings of the ACM on Y (PACM-HCI)": a conference paper that is also
+// a journal paper, each venue with its acronym.
 std::optional<Publication> also_at(const Publication& p) {
     std::size_t at = p.venue_raw.find("also ");
+    std::size_t skip = 5;
+    if (const std::size_t both = p.venue_raw.find(") and "); (at == std::string::npos || at == 0) && both != std::string::npos) {
+        const std::string_view second_part = text::trim(std::string_view(p.venue_raw).substr(both + 6));
+        const bool acronym_closed = !second_part.empty() && second_part.back() == ')' && p.venue_raw.rfind('(', both) != std::string::npos;
+        if (acronym_closed) at = both + 1, skip = 5;  // from " and "
+    }
     if (at == std::string::npos || at == 0) return std::nullopt;
-    std::string second = std::string(text::trim(std::string_view(p.venue_raw).substr(at + 5)));
+    std::string second = std::string(text::trim(std::string_view(p.venue_raw).substr(at + skip)));
     if (!normalize::find_venue(second)) return std::nullopt;
     Publication q = p;
     q.venue_raw = second;
@@ -314,7 +322,8 @@ std::vector<Publication> extract_publications(const Block& block) {
         if (p.title.empty() && p.venue_raw.empty()) continue;
         auto second = also_at(p);
         if (second) {
-            std::string first(text::trim(std::string_view(p.venue_raw).substr(0, p.venue_raw.find("also "))));
+            const std::size_t cut = p.venue_raw.find("also ") != std::string::npos ? p.venue_raw.find("also ") : p.venue_raw.find(") and ") + 1;
+            std::string first(text::trim(std::string_view(p.venue_raw).substr(0, cut)));
             while (!first.empty() && (first.back() == ',' || first.back() == ';')) first.pop_back();
             p.venue_raw = first;
         }

@@ -288,3 +288,18 @@ TEST_CASE("long entries with many bracketed remarks, quotes and ' in ' words are
     CHECK(p.year == 2020);
     CHECK_FALSE(profile.publications.empty());
 }
+
+TEST_CASE("a paper in a conference and in the journal series of its proceedings counts at both") {
+    const std::string cv =
+        "# Odile Brenner\n\n"
+        "## Publications\n\n"
+        "1. Odile Brenner, Piet Alvarez, and Mona Ruiz, \"Waves: Mapping Interface Events to Gestures\" in "
+        "Proceedings of the 11th ACM SIGCHI Symposium on Engineering Interactive Computing Systems (EICS) and "
+        "Proceedings of the ACM on Human-Computer Interaction (PACM-HCI), 2019.\n";
+    auto p = parse_one(cv, "cv.md");
+    REQUIRE(p.publications.size() == 2);
+    CHECK(p.publications[0].venue == "EICS");
+    CHECK(p.publications[0].year == 2019);
+    CHECK(p.publications[1].venue_raw == "Proceedings of the ACM on Human-Computer Interaction (PACM-HCI)");
+    CHECK(p.publications[1].title == p.publications[0].title);
+}
