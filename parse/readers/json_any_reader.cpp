@@ -286,9 +286,13 @@ Years years_of(const Fields& f) {
         y.current = r->current;
         // "2024 -", "2023--pursuing": an open range is a current one.
         std::string_view t = text::trim_end_any(dates, {" "});
-        if (!y.current && y.start && !y.end && (t.back() == '-' || t.ends_with("–") || t.ends_with("—") ||
-                                                 means_present(t.substr(t.find_last_of("-–— ") + 1))))
-            y.current = t.find_first_of("-–—") != std::string_view::npos;
+        const bool open_end = t.back() == '-' || t.ends_with("–") || t.ends_with("—") || means_present(t.substr(t.find_last_of("-–— ") + 1));
+        // ("2023--pursuing" may come back as 2023 to 2023: the word after the dash says it goes on.)
+        if (!y.current && y.start && (!y.end || (*y.end == *y.start && extract::find_years(t).size() == 1)) && open_end &&
+            t.find_first_of("-–—") != std::string_view::npos) {
+            y.current = true;
+            y.end.reset();
+        }
     } else {
         y.start = first_year(dates);
     }

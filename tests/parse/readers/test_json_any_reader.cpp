@@ -334,6 +334,9 @@ TEST_CASE("a JSON CV made for a LaTeX template: the role says where, and a descr
     // description that is a full citation names a paper written during the stay.
     const std::string json = R"({
   "profile": {"firstName": "Odile", "lastName": "Brenner"},
+  "education": [
+    {"years": "2023--pursuing", "name": "PhD in Computer Science", "place": "Doe Lab", "location": "Harbourside University"}
+  ],
   "experience": [
     {"years": "2021", "position": "Internship at Greyhaven University \\textbf{Lyon, France}, supervised by Ann Doe (2 months).",
      "description": "Worked on kernel approximations."},
@@ -354,6 +357,12 @@ TEST_CASE("a JSON CV made for a LaTeX template: the role says where, and a descr
     CHECK(first->start_year == 2021);
     CHECK(second->start_year == 2018);
     for (const auto& a : p.affiliations) CHECK(a.institution_raw.find('\\') == std::string::npos);
+    // "2023--pursuing": begun in 2023 and going on.
+    const auto* phd = affiliation(p, "Harbourside University");
+    REQUIRE(phd);
+    CHECK(phd->start_year == 2023);
+    CHECK(phd->current);
+    CHECK_FALSE(phd->end_year);
     const Publication* paper = publication(p, "Meta-theorems");
     REQUIRE(paper);
     CHECK(paper->year == 2018);
