@@ -396,8 +396,21 @@ std::string venue_at_start(std::string_view rest) {
         // "Systems, Man, and Cybernetics": a list inside the name, closed by "and".
         bool in_list = std::count(seg.begin(), seg.end(), ' ') <= 1 && chars::is_upper(chars::first(seg)) && !next.empty() &&
                        (next.rfind("and ", 0) == 0 || next.rfind("& ", 0) == 0);
+        // "Conference on Compilers, Programming Languages, Related Technologies and Applications
+        // (CoRTA 2010)": a list inside the name that runs to the venue's acronym in brackets.
+        bool to_acronym = false;
+        if (!venue.empty())
+            for (std::size_t j = i; j < segs.size() && j < i + 4; ++j) {
+                if (segs[j].empty() || !chars::is_upper(chars::first(segs[j])) || chars::count_words(segs[j]) > 6 ||
+                    is_location(segs[j], j + 1 < segs.size() ? std::string_view(segs[j + 1]) : std::string_view()))
+                    break;
+                if (ends_with_acronym_parens(segs[j])) {
+                    to_acronym = true;
+                    break;
+                }
+            }
         bool stop = is_only_dates(seg) || is_locator(seg) || is_note_start(seg) || is_location(seg, next) ||
-                    (!venue.empty() && !continues_venue(seg) && !before_volume && !in_list);
+                    (!venue.empty() && !continues_venue(seg) && !before_volume && !in_list && !to_acronym);
         if (stop) break;
         venue += (venue.empty() ? "" : ", ") + seg;
         ++used;
