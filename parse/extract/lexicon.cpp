@@ -338,7 +338,8 @@ bool is_field_of_study(std::string_view part) {
         "neuroscience", "linguistics", "philosophy", "history", "law", "education", "humanities", "design", "architecture",
         "geography", "geology", "astronomy", "astrophysics", "bioinformatics", "biostatistics", "epidemiology", "computing",
         "technology", "business", "accounting", "marketing", "communications", "literature", "sociology", "anthropology",
-        "arts", "music", "nursing", "pharmacy", "ecology", "genetics", "mechanics", "electronics", "robotics"};
+        "arts", "music", "nursing", "pharmacy", "ecology", "genetics", "mechanics", "electronics", "robotics",
+        "intelligence"};  // "Technology Consultant – Artificial Intelligence & Data Analytics"
     auto toks = tokens_of(text::without_brackets(part));
     if (toks.empty() || toks.size() > 8) return false;
     if (institution_strength(part) == InstitutionStrength::academic) return false;

@@ -29,7 +29,7 @@ const std::unordered_set<std::string>& non_author_words() {
         "education", "psychology", "technology", "technical", "report", "thesis", "dissertation", "patent", "paper",
         "papers", "poster", "abstract", "volume", "vol", "pages", "pp", "edition", "chapter", "book", "series", "lecture",
         "notes", "lncs", "in", "of", "the", "for", "on", "and", "with", "to", "via", "using", "towards", "toward", "a", "an",
-        "is", "are", "we", "from", "by", "at", "under", "submitted", "accepted", "appear", "review", "best", "award",
+        "is", "are", "we", "from", "by", "at", "under", "dr", "prof", "mr", "mrs", "ms", "submitted", "accepted", "appear", "review", "best", "award",
         "equal", "contribution", "denotes", "corresponding", "author", "authors", "first", "co", "oral", "spotlight",
         "findings", "companion", "extended", "short", "long", "full", "demo", "tutorial", "keynote", "invited", "talk",
         "slides", "code", "pdf", "video", "bibtex", "bibtx", "link", "project", "page", "website", "github", "doi", "url",
@@ -157,6 +157,13 @@ std::vector<std::size_t> sentence_ends(std::string_view s) {
     return out;
 }
 
+// "B. D.", "JQ": initials only.
+bool all_initials(std::string_view s) {
+    const std::string stripped = strip_marks(s);  // words_of() returns views: keep it alive
+    auto w = words_of(stripped);
+    return !w.empty() && w.size() <= 3 && std::all_of(w.begin(), w.end(), [](std::string_view x) { return is_initials(x); });
+}
+
 }  // namespace
 
 std::string clean_author(std::string_view s) {
@@ -179,7 +186,11 @@ bool looks_like_author(std::string_view s) {
         std::string_view w = words[i];
         std::string key = text::fold_key(w);
         if (is_particle(key) && i + 1 < words.size()) continue;
-        if (!is_initials(w) && non_author_words().count(key)) return false;
+        // "Bo An", "B.-Q. For", "Linh Do": a family name that is also a function word, last
+        // after a given name or initials.
+        const bool family_an = (key == "an" || key == "for" || key == "do") && i + 1 == words.size() && i > 0 &&
+                               chars::is_upper(chars::first(w));
+        if (!is_initials(w) && !family_an && non_author_words().count(key)) return false;
         if (!is_name_word(w)) return false;
         if (!is_initials(w)) ++full;
     }
@@ -267,7 +278,9 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             break;
         }
         // "C. Doe et al. Title": one name, then "et al." in the same item.
-        if (std::size_t at = core.find(" et al"); at != std::string_view::npos && looks_like_author(core.substr(0, at))) {
+        // "Doe, J. et al. Title": the initials of the surname before, then "et al.".
+        if (std::size_t at = core.find(" et al"); at != std::string_view::npos &&
+                                                 (looks_like_author(core.substr(0, at)) || (!names.empty() && all_initials(core.substr(0, at))))) {
             names.emplace_back(core.substr(0, at));
             std::size_t dot = core.find('.', at);
             end = core_off + (dot == std::string_view::npos ? at + 6 : dot + 1);
@@ -292,8 +305,12 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             }
             if (finished) break;
         }
-        // "Doe, Roe, Poe: Title" — a colon closes the list.
-        if (std::size_t colon = core.find(':'); colon != std::string_view::npos) {
+        // "Doe, Roe, Poe: Title" — a colon closes the list (but in "Roe, P.-Y. SenSE: A
+        // Toolkit" the initials of "Roe" end the list and the title holds the colon).
+        const std::size_t first_stop = core.find(". ");
+        const bool initials_end_list = last_was_surname && first_stop != std::string_view::npos &&
+                                       all_initials(core.substr(0, first_stop + 1)) && first_stop < core.find(':');
+        if (std::size_t colon = core.find(':'); colon != std::string_view::npos && !initials_end_list) {
             std::string_view name = text::trim(core.substr(0, colon));
             bool last_and = name.rfind("and ", 0) == 0;
             // "Perseus: A System" and "Supporting Our AI Overlords: ..." are titles.
@@ -344,7 +361,10 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             end = e;
             continue;
         }
-        if (looks_like_author(core) || is_ellipsis(core)) {
+        // APA "For, B.-Q.": a one-word surname that is also a function word, its initials next.
+        const bool apa_surname = !names.empty() && k + 1 < items.size() && words_of(core).size() == 1 && is_name_word(core) &&
+                                 all_initials(strip_and(entry.substr(items[k + 1].first, items[k + 1].second - items[k + 1].first)));
+        if (looks_like_author(core) || is_ellipsis(core) || apa_surname) {
             names.emplace_back(core);
             last_was_surname = words_of(strip_marks(core)).size() == 1;
             end = e;

@@ -87,7 +87,7 @@ const std::unordered_map<std::string, std::string>& core_words() {
         {"formacion", "education"}, {"educacion", "education"}, {"estudios", "education"}, {"titulacion", "education"},
         {"formazione", "education"}, {"istruzione", "education"}, {"studi", "education"}, {"formacao", "education"},
         {"educacao", "education"},
-        {"berufserfahrung", "experience"}, {"erfahrung", "experience"}, {"werdegang", "experience"},
+        {"zivildienst", "experience"}, {"wehrdienst", "experience"}, {"berufserfahrung", "experience"}, {"erfahrung", "experience"}, {"werdegang", "experience"},
         {"tatigkeit", "experience"}, {"tatigkeiten", "experience"}, {"stelle", "experience"}, {"stellen", "experience"},
         {"anstellung", "experience"}, {"anstellungen", "experience"}, {"positionen", "experience"}, {"parcours", "experience"},
         {"poste", "experience"}, {"experiencia", "experience"}, {"experiencias", "experience"}, {"trayectoria", "experience"},
@@ -133,7 +133,7 @@ const std::unordered_map<std::string, std::string>& core_words() {
 // Words that qualify a heading without deciding its kind.
 const std::unordered_set<std::string>& modifiers() {
     static const std::unordered_set<std::string> words = {
-        "selected", "select", "recent", "research", "work", "professional", "academic", "technical", "invited", "journal",
+        "selected", "select", "civilian", "military", "recent", "research", "work", "professional", "academic", "technical", "invited", "journal",
         "refereed", "peer", "reviewed", "review", "other", "additional", "and", "of", "in", "the", "my", "me", "industry",
         "industrial", "programming", "computer", "relevant", "current", "past", "previous", "full", "list", "key", "major",
         "main", "university", "scientific", "international", "national", "contributed", "published", "submitted", "under",
@@ -279,6 +279,10 @@ std::optional<std::string> classify_heading(std::string_view heading, bool style
         return std::nullopt;
     }
     if (has_programming && std::count(kinds.begin(), kinds.end(), "languages")) return "skills";
+    // "Civilian Service", "Military Service": a post held, not service to a community.
+    if (std::count(kinds.begin(), kinds.end(), "service") &&
+        std::any_of(tokens.begin(), tokens.end(), [](const std::string& t) { return t == "civilian" || t == "military" || t == "civil"; }))
+        return "experience";
     for (std::string_view k : kKindOrder)
         if (std::find(kinds.begin(), kinds.end(), k) != kinds.end()) return std::string(k);
     return kinds.front();

@@ -548,6 +548,17 @@ std::optional<VenueInfo> find_venue_uncached(std::string_view raw) {
                                   !text::fold_key(before).ends_with("ed");  // "Published IEEE Access"
         if (word_of_name) return std::nullopt;
     }
+    // "International Conference on Enterprise Information Systems": a journal's name as
+    // the subject of a conference or symposium named before it is that meeting's topic,
+    // not the journal. (A workshop's is too; host_or_event names that workshop.)
+    if (t.entries[hit->index].kind == "journal") {
+        bool meeting = false;
+        for (std::size_t k = 0; k < hit->first && k < w.size(); ++k) {
+            const std::string f = text::fold_key(w[k]);
+            if (f == "conference" || f == "symposium" || f == "congress") meeting = true;
+            else if (meeting && (f == "on" || f == "of" || f == "for" || f == "in")) return std::nullopt;
+        }
+    }
     for (std::size_t k = hit->first; k < hit->first + hit->count && k < w.size(); ++k)
         matched += (matched.empty() ? "" : " ") + text::fold_key(w[k]);
     const std::size_t after = hit->first + hit->count;
