@@ -219,6 +219,14 @@ bool capitalized_name(std::string_view text) {
 
 // A sub-heading or a whole bold line in an education or experience section titles
 // an entry: it names the school or employer that the lines below it date.
+// A line that is only an acronym in brackets: the name it stands for is on the line
+// above, wrapped ("Example Theoretical Astrophysics Center\n(ETAC)").
+bool bracketed_acronym(std::string_view text) {
+    std::string_view t = text::trim(text);
+    return t.size() > 2 && t.front() == '(' && t.back() == ')' && t.substr(1, t.size() - 2).find_first_of("()") == std::string_view::npos &&
+           is_acronym(text::trim(t.substr(1, t.size() - 2)));
+}
+
 bool is_entry_title(const Line& line) { return line.heading_level > 0 || line.bold; }
 
 LineInfo analyze(const Line& line, std::size_t index, bool education, bool header, bool research) {
@@ -230,6 +238,7 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     if (is_description(head) && !entry_line(head)) return info;
     std::string text = unglue_columns(cut_detail(head));
     if (count_words(text) > 30) return info;  // a description paragraph
+    if (bracketed_acronym(text)) return info;  // "(CTAC)" wrapped below the name it abbreviates
     auto spans = find_date_spans(text);
     std::string rest;
     std::size_t at = 0;

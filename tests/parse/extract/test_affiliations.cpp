@@ -434,3 +434,15 @@ TEST_CASE("a company named with a field word is an employer before its role and 
     CHECK(std::find(places.begin(), places.end(), "Quillmark Design") != places.end());
     CHECK(std::find(places.begin(), places.end(), "Computer Science") == places.end());
 }
+
+TEST_CASE("an acronym in brackets wrapped onto a line of its own is no second employer") {
+    check("# Positions\n"
+          "2023 -- Present\n"
+          "Postdoctoral Fellow, Example Theoretical Astrophysics Center\n"
+          "(ETAC)\n"
+          "Supervisor: Dr. Ann Doe\n"
+          "2018 -- 2023\n"
+          "Graduate Research Assistant, Northfield University\n",
+          {{"Example Theoretical Astrophysics Center", "Postdoctoral Fellow", 2023, std::nullopt, true, work},
+           {"Northfield University", "Graduate Research Assistant", 2018, 2023, false, work}});
+}
