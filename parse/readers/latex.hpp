@@ -9,6 +9,7 @@
 // -> an entry line "- a | b | c" (the \resumeSubheading style).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -103,5 +104,34 @@ std::string plain_text(std::string_view tex);
 /// with a {group}, at least two of whose uses there are strong headings and
 /// at least half. Their weak uses ("\mhead{Field Campaigns}") are headings too.
 std::set<std::string, std::less<>> heading_macros(std::string_view body);
+
+// ---- tests of the ifthen and etoolbox packages (latex_conditions.cpp) -------------------
+
+/// What the document says, for deciding a test. Every member may be empty.
+struct ConditionFacts {
+    /// A flag's value (\newif, \newboolean, \newbool, \newtoggle and their setters);
+    /// std::nullopt when the document never declares it.
+    std::function<std::optional<bool>(std::string_view name)> flag;
+    /// Whether a macro (name without backslash) is defined.
+    std::function<bool(std::string_view name)> defined;
+    /// The body of a macro without parameters, or std::nullopt.
+    std::function<std::optional<std::string>(std::string_view name)> text_of;
+};
+
+/// The value of an ifthen test, \ifthenelse's first argument: \boolean{x},
+/// \equal{a}{b}, \isempty{x}, \isundefined{\x}, \isnamedefined{x}, joined
+/// with \not, \and, \or, \( \) (either case). std::nullopt when the test
+/// needs what only TeX knows (\value, \lengthtest, numbers, an undeclared flag).
+std::optional<bool> ifthen_test(std::string_view test, const ConditionFacts& facts);
+
+/// How many arguments the test of a branching macro reads before its two
+/// {branches}: 1 for \ifthenelse and etoolbox's \ifbool, \notbool, \iftoggle,
+/// \nottoggle, \ifdef, \ifundef, \ifcsdef, \ifcsundef, \ifblank, \ifstrempty,
+/// \ifdefempty; 2 for \ifstrequal; 0 for any other name.
+int branching_test_args(std::string_view name);
+
+/// The value of that test with its arguments, or std::nullopt when undecided.
+std::optional<bool> branching_test(std::string_view name, const std::vector<std::string_view>& args,
+                                   const ConditionFacts& facts);
 
 }  // namespace cvsearch::readers::latex

@@ -293,6 +293,17 @@ bool opens_conditional(std::string_view word, std::string_view after) {
     return i >= after.size() || after[i] != '{';
 }
 
+// TeX's own tests (\ifnum, \ifdim, \ifx, ...): any other \if<name> is a flag made by \newif.
+bool tex_primitive_test(std::string_view word) {
+    static const std::string_view primitives[] = {"if", "ifcat", "ifnum", "ifdim", "ifodd", "ifvmode", "ifhmode",
+                                                  "ifmmode", "ifinner", "ifvoid", "ifhbox", "ifvbox", "ifeof",
+                                                  "ifcase", "ifx", "ifdefined", "ifcsname", "iffontchar", "iftrue",
+                                                  "iffalse", "ifincsname", "ifabsnum", "ifabsdim", "ifpdfprimitive"};
+    for (std::string_view p : primitives)
+        if (word == p) return true;
+    return false;
+}
+
 // The value of `key` in a key=value list ("pdfauthor={Ada Lovelace}, pdftitle=CV").
 std::string_view key_value(std::string_view list, std::string_view key) {
     for (std::size_t at = list.find(key); at != std::string_view::npos; at = list.find(key, at + 1)) {
@@ -506,8 +517,10 @@ class LatexConverter {
 
     // \ifdefined\x, \ifcsname x\endcsname and \newif flags are decided, since
     // the reader knows what is defined and set; one branch is read, the other
-    // dropped ("\ifdefined\isspanish Educación\else Education\fi"). Other tests
-    // (\ifnum, \ifx) cannot be decided: both branches are read, each as a unit, so
+    // dropped ("\ifdefined\isspanish Educación\else Education\fi"). A flag the
+    // document never declares (\newif in a file it \input's) reads its first
+    // branch, the one the CV was written for. Other tests (\ifnum, \ifx on what
+    // is not known) cannot be decided: both branches are read, each as a unit, so
     // that a definition left open in one ("\else \newcommand{\Footer}{\Font%" with
     // the rest commented out, which TeX never reads) ends with its branch instead
     // of taking the rest of the file as its body.
@@ -529,8 +542,8 @@ class LatexConverter {
             truth = macros_.count(target) > 0 || latex::find_macro(target) != nullptr;
         } else if (auto flag = flags_.find(name.substr(2)); flag != flags_.end()) {
             truth = flag->second;
-        } else if (name == "iftrue") {
-            truth = true;
+        } else if (name == "iftrue" || !tex_primitive_test(name)) {
+            truth = true;  // a flag declared in a file the reader never sees: the branch the CV was written for
         }
         auto branches = branches_of(probe);
         if (!branches) return false;
@@ -601,6 +614,56 @@ class LatexConverter {
         }
         conditional_scan_ += s.size() - std::min(s.size(), c.i);
         return std::nullopt;
+    }
+
+    // \ifthenelse{test}{then}{else}, \ifbool{x}{then}{else} and the other tests
+    // with two {branches}: the branch the test selects, the first one when the
+    // test cannot be decided (a flag set in a file the reader never sees).
+    void branching(std::string_view name, Cursor& c, std::string& out, int depth) {
+        std::vector<std::string_view> test;
+        for (int k = latex::branching_test_args(name); k > 0; --k) test.push_back(mandatory_arg(c));
+        auto yes = brace_arg(c), no = brace_arg(c);
+        const bool truth = latex::branching_test(name, test, facts()).value_or(true);
+        if (auto chosen = truth ? yes : no) run_into(*chosen, out, depth + 1);
+    }
+
+    latex::ConditionFacts facts() const {
+        latex::ConditionFacts f;
+        f.flag = [this](std::string_view flag) -> std::optional<bool> {
+            auto it = flags_.find(flag);
+            return it == flags_.end() ? std::nullopt : std::optional<bool>(it->second);
+        };
+        f.defined = [this](std::string_view target) {
+            return macros_.count(target) > 0 || aliases_.count(target) > 0 || latex::find_macro(target) != nullptr;
+        };
+        f.text_of = [this](std::string_view target) -> std::optional<std::string> {
+            auto it = macros_.find(target);
+            if (it == macros_.end() || it->second.params > 0) return std::nullopt;
+            return it->second.body;
+        };
+        return f;
+    }
+
+    // The flags of ifthen (\newboolean{x}, \setboolean{x}{true}) and etoolbox
+    // (\newbool{x}, \booltrue{x}, \newtoggle{x}, \settoggle{x}{false}). They share
+    // the \newif flags' names: \newboolean{x} makes \ifx. True when `name` was one.
+    bool set_flag(std::string_view name, Cursor& c) {
+        auto key = [&] { return std::string(text::trim(mandatory_arg(c))); };
+        if (name == "newboolean" || name == "provideboolean" || name == "newbool" || name == "providebool" ||
+            name == "newtoggle" || name == "providetoggle") {
+            flags_.emplace(key(), false);
+            return true;
+        }
+        if (name == "setboolean" || name == "setbool" || name == "settoggle") {
+            std::string flag = key();
+            flags_[flag] = lower(text::trim(mandatory_arg(c))) == "true";
+            return true;
+        }
+        if (name == "booltrue" || name == "toggletrue" || name == "boolfalse" || name == "togglefalse") {
+            flags_[key()] = name == "booltrue" || name == "toggletrue";
+            return true;
+        }
+        return false;
     }
 
     // \showphototrue / \showphotofalse after \newif\ifshowphoto.
@@ -932,6 +995,15 @@ class LatexConverter {
             }
             case MacroKind::keep_last: {
                 auto args = read_args(c, spec.args);
+                // A \parbox in running text is a column of its own, beside the one before it
+                // ("Pasadena, CA | \url{..}" then "\parbox{..}{\fontsize{30}{36}\selectfont Ada Lovelace}"):
+                // its lines are not glued to that column's last line. In a table it is a cell.
+                if (name == "parbox" && !inline_ && !in_table()) {
+                    line_break(out);
+                    if (!args.empty()) run_into(args.back(), out, depth + 1);
+                    line_break(out);
+                    return;
+                }
                 if (!args.empty() && !is_dimension(args.back())) run_into(args.back(), out, depth + 1);
                 // "\marginnote{2019}\textbf{Acme}": a note in the margin is a cell of its own
                 // ("2019 | Acme, Engineer"), not glued to the text beside it.
@@ -1108,6 +1180,8 @@ class LatexConverter {
             return define_command(c, name == "providecommand");
         if (name == "def" || name == "gdef" || name == "edef" || name == "xdef") return define_def(c);
         if (name == "let") return define_let(c);
+        if (latex::branching_test_args(name) > 0) return branching(name, c, out, depth);
+        if (set_flag(name, c)) return;
         if (name == "newif") {  // \newif\ifshowphoto: a flag, false until \showphototrue
             std::string flag = macro_name(mandatory_arg(c));
             if (flag.size() > 2 && flag.substr(0, 2) == "if") flags_.emplace(flag.substr(2), false);
@@ -1137,11 +1211,13 @@ class LatexConverter {
         auto keyword = [&](std::string_view k) { return p.s.substr(p.i, k.size()) == k; };
         bool any = false;
         for (;;) {
+            Cursor before = p;
+            skip_space(p, false);  // "\vrule height 2cm width 0.4pt"
             if (p.peek() == '=') { ++p.i; skip_length(p); any = true; continue; }
             bool kw = false;
             for (std::string_view k : {"height", "width", "depth"})
                 if (keyword(k)) { p.i += k.size(); skip_length(p); kw = true; any = true; break; }
-            if (!kw) break;
+            if (!kw) { p = before; break; }
         }
         if (any) c = p;
     }
@@ -1190,6 +1266,10 @@ class LatexConverter {
         for (auto it = envs_.rbegin(); it != envs_.rend(); ++it)
             if (it->kind == Frame::itemize || it->kind == Frame::enumerate || it->kind == Frame::description) return &*it;
         return nullptr;
+    }
+
+    bool in_table() const {
+        return std::any_of(envs_.begin(), envs_.end(), [](const Frame& f) { return f.kind == Frame::tabular || f.kind == Frame::tabbing; });
     }
 
     bool in_tabbing() const { return !envs_.empty() && envs_.back().kind == Frame::tabbing; }

@@ -343,3 +343,82 @@ TEST_CASE("years in the margin through a CV's own macro are a cell of their own"
     CHECK(ledger->start_year == 2014);
     CHECK(ledger->end_year == 2015);
 }
+
+// Parts written with the subfiles package and flattened into one file; the
+// heading of the papers chosen with \ifthenelse on a flag set in a file the
+// reader never sees (\input{flags}); the name in a large font in a \parbox
+// beside the address column.
+TEST_CASE("a heading chosen by \\ifthenelse on a flag set elsewhere, the name in a \\parbox column") {
+    auto p = parse_tex(R"TEX(\documentclass[11pt]{article}
+\usepackage{ifthen}
+\newcommand\category[1]{%
+	\noindent
+	{\fontsize{20}{25}\selectfont\textbf{\sc #1}}
+	\par\noindent
+	\rule[0.3\baselineskip]{\textwidth}{0.4pt}
+}
+\input{flags.tex}
+\begin{document}
+\documentclass[cv.tex]{subfiles}
+\begin{document}
+\begin{center}
+\parbox{.40\textwidth}{%
+	\raggedleft%
+	Harbor Institute of Astronomy \par
+	12 Pier Road \par
+	\url{https://example.org/quill}%
+}%
+\hspace{4mm}%
+\vrule height 2.0cm width 0.4pt%
+\hspace{4mm}%
+\parbox{.54\textwidth}{%
+	{%
+	\fontsize{30}{36} \selectfont Marit K. Quillon \par
+	\fontsize{20}{25} \selectfont \ifthenelse{\boolean{purepubslist}}{%
+		Publications List
+	}{%
+		Curriculum Vitae
+	} \par
+	}%
+}%
+\end{center}
+\end{document}
+
+\documentclass[cv.tex]{subfiles}
+\begin{document}
+\category{Academic Positions}
+Harbor Institute of Astronomy \hfill 2023 -- Present \par
+Postdoctoral Fellow
+\category{Awards}
+Harbor Prize for Young Astronomers, 2022
+\end{document}
+
+\documentclass[cv.tex]{subfiles}
+\begin{document}
+\ifthenelse{\boolean{includepubs}}{%
+	\category{Journal Publications}
+}{%
+	\category{Publications in Peer Reviewed Journals}%
+}%
+\begin{enumerate}
+	\item \textit{Tidal streams of the outer halo}
+	\\
+	\textbf{Quillon M.K.}, Berry T.A.
+	\\
+	2024, ApJ, 985, 221 -- 233 \hfill arxiv:2410.21580
+
+	\item \textit{Chemical clocks in dwarf galaxies}
+	\\
+	\textbf{Quillon M.K.}
+	\\
+	2021, MNRAS, 508, 4484 -- 4511 \hfill arxiv:2103.09838
+\end{enumerate}
+\end{document}
+)TEX");
+    CHECK(p.name == "Marit K. Quillon");
+    CHECK(has_section(p, "Journal Publications", "publications"));
+    CHECK_FALSE(has_section(p, "Publications in Peer Reviewed Journals", "publications"));  // the branch not taken
+    check_publication(p, "Tidal streams", "ApJ", 2024);
+    check_publication(p, "Chemical clocks", "MNRAS", 2021);
+    for (const auto& pub : p.publications) CHECK(pub.title.find("Harbor Prize") == std::string::npos);
+}

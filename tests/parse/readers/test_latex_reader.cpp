@@ -177,6 +177,52 @@ TEST_CASE("read_latex: conditionals the reader can decide") {
         {"nested conditionals are skipped whole", "\\newif\\ifa\\begin{document}\\ifa \\ifx\\b\\c in\\fi out\\else kept\\fi\\end{document}",
          "kept"},
         {"undecidable tests keep both branches", "\\ifnum1=1 one\\else two\\fi", "1=1 onetwo"},
+        {"a flag declared in a file never seen reads its first branch",
+         "\\input{flags}\\begin{document}\\ifenglish English\\else Deutsch\\fi\\end{document}", "English"},
+    });
+}
+
+TEST_CASE("read_latex: tests with two branches, decided from the file or read for their first branch") {
+    check_rows({
+        {"an \\ifthenelse flag set in a file never seen: the first branch",
+         "\\input{flags}\\begin{document}\\ifthenelse{\\boolean{withpubs}}{\\section{Journal Articles}}"
+         "{\\section{Selected Articles}}\\end{document}",
+         "# Journal Articles"},
+        {"an ifthen flag the file sets", "\\newboolean{withpubs}\\setboolean{withpubs}{false}\\begin{document}"
+         "\\ifthenelse{\\boolean{withpubs}}{Long}{Short}\\end{document}", "Short"},
+        {"an ifthen flag declared and never set is false",
+         "\\newboolean{withpubs}\\begin{document}\\ifthenelse{\\boolean{withpubs}}{Long}{Short}\\end{document}", "Short"},
+        {"\\not and \\and", "\\newboolean{a}\\begin{document}\\ifthenelse{\\not\\boolean{a} \\and \\boolean{a}}{X}{Y}"
+         "\\end{document}", "Y"},
+        {"etoolbox flags", "\\newbool{long}\\booltrue{long}\\newtoggle{de}\\begin{document}\\ifbool{long}{Long}{Short} "
+         "\\iftoggle{de}{Deutsch}{English} \\notbool{long}{no}{yes}\\end{document}", "Long English yes"},
+        {"a \\newif flag is an ifthen flag", "\\newif\\ifcv\\cvtrue\\begin{document}\\ifthenelse{\\boolean{cv}}{CV}{Resume}"
+         "\\end{document}", "CV"},
+        {"setters print nothing", "\\begin{document}\\setboolean{a}{true}\\booltrue{b}\\settoggle{c}{false}x\\end{document}",
+         "x"},
+        {"a template skips the fields left empty",
+         "\\newcommand{\\city}[1]{\\ifthenelse{\\equal{#1}{}}{}{, #1}\\ifblank{#1}{ (remote)}{}}"
+         "\\begin{document}Acme Labs\\city{} and Acme Labs\\city{Boston}\\end{document}",
+         "Acme Labs (remote) and Acme Labs, Boston"},
+        {"a comparison with a macro holding text",
+         "\\newcommand{\\lang}{de}\\begin{document}\\ifthenelse{\\equal{\\lang}{en}}{Awards}{Preise}\\end{document}",
+         "Preise"},
+        {"what is defined", "\\newcommand{\\phone}{1}\\begin{document}\\ifdef{\\phone}{A}{B} \\ifundef{\\pager}{C}{D} "
+         "\\ifthenelse{\\isundefined{\\pager}}{E}{F}\\end{document}", "A C E"},
+        {"numbers only TeX knows: the first branch", "\\begin{document}\\ifthenelse{\\value{page} > 1}{One}{Two}\\end{document}",
+         "One"},
+        {"a test without branches", "\\begin{document}x \\ifthenelse{\\boolean{a}}\\end{document}", "x"},
+    });
+}
+
+TEST_CASE("read_latex: a column set in a \\parbox is not glued to the column before it") {
+    check_rows({
+        {"a rule between the columns and a name in a large font",
+         "\\begin{document}\\parbox{.4\\textwidth}{Harbor Institute \\par \\url{https://example.org}}%\n"
+         "\\vrule height 2.0cm width 0.4pt%\n\\parbox{.5\\textwidth}{{\\fontsize{30}{36} \\selectfont Ada Quill \\par}}"
+         "\\end{document}",
+         "Harbor Institute\n\nhttps://example.org\nAda Quill"},
+        {"in a table a \\parbox is a cell", "\\begin{tabular}{ll}\\parbox{2cm}{2019} & Acme\\end{tabular}", "2019 | Acme"},
     });
 }
 
