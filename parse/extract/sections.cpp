@@ -146,7 +146,7 @@ const std::unordered_set<std::string>& modifiers() {
         "preparation", "progress", "editorial", "service", "media", "press", "coverage", "outreach", "external", "internal",
         "lab", "group", "team", "leadership", "volunteer", "creative", "artistic", "exhibition", "event", "events", "prior",
         "earlier", "early", "latest", "archival", "non-archival", "nonarchival", "workshop", "poster", "oral", "contributed",
-        "talk", "reading", "spoken", "natural", "foreign", "by", "year", "date", "area", "relevant", "grant",
+        "talk", "reading", "spoken", "natural", "foreign", "by", "year", "date", "area", "relevant", "grant", "awarded",
         // German, French, Spanish, Italian, Portuguese qualifiers and connectives
         "ausgewahlte", "ausgewahlt", "wissenschaftliche", "wissenschaftlicher", "akademische", "akademischer", "berufliche",
         "beruflicher", "andere", "weitere", "sonstige", "und", "der", "die", "das", "des", "im", "von", "zur", "zum", "mit",
@@ -204,6 +204,44 @@ std::optional<std::string> cjk_heading_kind(std::string_view h) {
 bool all_caps(std::string_view s) {
     std::size_t letters = chars::count_letters(s);
     return letters >= 3 && chars::count_upper(s) == letters;
+}
+
+// A heading set in small capitals, as PDF text tools give it: the capital of
+// each word apart from the rest ("E MPLOYMENT", "C ONFERENCE & S EMINAR
+// P RESENTATIONS", "P UBLISHED PAPERS"). The words rejoined, when the line is
+// nothing but capitals and symbols and at least one lone capital stands before
+// a word in capitals; std::nullopt otherwise. Whether the result is a heading
+// is for the caller to tell by its words: "A NEW METHOD" gives "ANEW METHOD",
+// which is none.
+std::optional<std::string> rejoin_small_caps(std::string_view line) {
+    if (line.size() > 120) return std::nullopt;
+    std::vector<std::string_view> tokens;
+    for (std::string_view t : text::split(line, ' '))
+        if (!t.empty()) tokens.push_back(t);
+    auto lone_capital = [](std::string_view t) {
+        std::size_t i = 0;
+        char32_t c = chars::next(t, i);
+        return i == t.size() && chars::is_upper(c);
+    };
+    auto capitals = [](std::string_view t) {  // "MPLOYMENT", "AWARDS", "&", "PAPERS:"
+        std::size_t letters = chars::count_letters(t);
+        if (letters == 0) return !chars::has_digit(t) && t.size() <= 3;
+        return chars::count_upper(t) == letters;
+    };
+    bool joined = false;
+    std::string out;
+    for (std::size_t k = 0; k < tokens.size(); ++k) {
+        if (!capitals(tokens[k])) return std::nullopt;
+        if (!out.empty()) out += ' ';
+        out += tokens[k];
+        if (lone_capital(tokens[k]) && k + 1 < tokens.size() && chars::count_letters(tokens[k + 1]) >= 2 &&
+            capitals(tokens[k + 1])) {
+            out += tokens[++k];
+            joined = true;
+        }
+    }
+    if (!joined) return std::nullopt;
+    return out;
 }
 
 // Singular words that in plain text label a detail of an entry rather than head a section.
@@ -325,6 +363,12 @@ std::vector<Block> split_blocks(std::string_view text) {
             };
             bool styled = markdown_heading || line.bold || all_caps(heading);
             auto kind = short_enough && !text_after_colon() ? classify_heading(heading, styled) : std::nullopt;
+            // "P UBLISHED PAPERS": small capitals from a PDF, a heading once its words are whole
+            if (!kind && plain_candidate && !text_after_colon()) {
+                if (auto whole = rejoin_small_caps(heading)) {
+                    if ((kind = classify_heading(*whole, true))) heading = std::move(*whole);
+                }
+            }
             // "Thesis:", "Project:" in plain text label a detail of an entry.
             if (kind && !styled && is_entry_label(heading)) kind.reset();
             // "**TA,**" then the employer on the next line: a role that goes on, no heading.

@@ -1,10 +1,12 @@
 // Section splitting and heading classification.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "cvsearch/parse.hpp"
 #include "parse/extract/extract.hpp"
 
 using cvsearch::extract::heading_kind;
@@ -158,4 +160,43 @@ TEST_CASE("split_sections keeps the heading as written and the cleaned section t
     CHECK(sections[0].heading == "RESEARCH EXPERIENCE");
     CHECK(sections[0].kind == "experience");
     CHECK(sections[0].text == "Built a fault-tolerant scheduler.\nItem one\nItem two");
+}
+
+// Headings in small capitals as PDF text tools give them: the capital of each
+// word apart from the rest ("E MPLOYMENT", "P UBLISHED PAPERS").
+TEST_CASE("split_sections rejoins headings in small capitals split after their first letter") {
+    auto sections = split_sections(
+        "SELMA VARGO\nLakeside School of Economics\n\nE MPLOYMENT\n2024-\nAssistant Professor, Lakeside School of Economics\n\n"
+        "R ESEARCH VISITS\n2022\nNorthbay University\n\nP UBLISHED PAPERS\nPrices on the pier\nwith Tomas Ek (published at "
+        "Journal of Harbor Economics)\n\nW ORK IN P ROGRESS\nFerries and fares\n\nC ONFERENCE & S EMINAR P RESENTATIONS\n"
+        "2023 Nordic Port Meeting\n\nG RANTS AWARDED\n2021 Young Scholar Grant\n\nA NEW METHOD\nI AM\n");
+    std::vector<std::string> headings;
+    for (const auto& s : sections) headings.push_back(s.kind + ":" + s.heading);
+    CHECK(headings == std::vector<std::string>{"header:", "experience:EMPLOYMENT", "experience:RESEARCH VISITS",
+                                               "publications:PUBLISHED PAPERS", "talks:CONFERENCE & SEMINAR PRESENTATIONS",
+                                               "awards:GRANTS AWARDED"});
+    // "W ORK IN P ROGRESS" names no section kind: it stays in the papers, as written
+    CHECK(sections[3].text.find("W ORK IN P ROGRESS") != std::string::npos);
+    // prose in capitals is no small-caps heading and is not rejoined
+    CHECK(sections.back().text.find("A NEW METHOD") != std::string::npos);
+    CHECK(sections.back().text.find("I AM") != std::string::npos);
+}
+
+TEST_CASE("a CV from a PDF with small-capitals headings: employers and papers land in their sections") {
+    auto profiles = cvsearch::parse_bytes(
+        "SELMA VARGO\nselma.vargo@example.org\n\nE MPLOYMENT\n2024-\nAssistant Professor, Department of Economics, Lakeside "
+        "University\n\nE DUCATION\n2019\nPh.D. in Economics, Northbay School of Economics\n\nC ONFERENCE & S EMINAR P RESENTATIONS\n"
+        "2023\nEuropean Meeting of Port Economists (Oslo, Norway), University of Westholm\n",
+        "cv.txt");
+    REQUIRE(profiles.size() == 1);
+    const auto& p = profiles[0];
+    std::vector<std::string> kinds;
+    for (const auto& s : p.sections) kinds.push_back(s.kind);
+    CHECK(kinds == std::vector<std::string>{"header", "experience", "education", "talks"});
+    std::vector<std::string> places;
+    for (const auto& a : p.affiliations) places.push_back(a.institution_raw);
+    CHECK(std::find(places.begin(), places.end(), "Lakeside University") != places.end());
+    CHECK(std::find(places.begin(), places.end(), "Northbay School of Economics") != places.end());
+    // a talk's host is no employer
+    CHECK(std::find(places.begin(), places.end(), "University of Westholm") == places.end());
 }
