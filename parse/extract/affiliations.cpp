@@ -272,7 +272,9 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
         } else if (cells.size() >= 3 && is_only_dates(cells[0])) {
             for (auto& p : parts) {
                 std::string_view first_cell_part = std::string_view(cells[2]).substr(0, cells[2].find(','));
-                if (p.kind == Part::Kind::unknown && p.text == text::trim(first_cell_part) && plain_name(p.text) && !is_location(p.text))
+                // the cell's first part, or the whole cell kept as one ("Example Systems, S.A.")
+                const bool cell = p.text == text::trim(first_cell_part) || p.text == cells[2];
+                if (p.kind == Part::Kind::unknown && cell && plain_name(p.text) && !is_location(p.text))
                     p.kind = Part::Kind::institution, p.strength = Strength::org;
                 if (p.kind == Part::Kind::unknown && p.text == cells[1]) p.kind = Part::Kind::role;
             }

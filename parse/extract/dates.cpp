@@ -501,9 +501,42 @@ bool is_ascii(std::string_view s) {
     return std::none_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
 }
 
+// "(6 months)", "(2 Months)", "(10 weeks)": how long, beside the dates of an entry.
+bool is_duration(std::string_view inner) {
+    inner = text::trim(inner);
+    std::size_t i = 0;
+    while (i < inner.size() && (std::isdigit(static_cast<unsigned char>(inner[i])) || inner[i] == '.')) ++i;
+    if (i == 0 || i > 4) return false;
+    const std::string unit = text::ascii_lower(text::trim(inner.substr(i)));
+    for (std::string_view u : {"day", "days", "week", "weeks", "month", "months", "mo", "mos", "year", "years", "yr", "yrs"})
+        if (unit == u) return true;
+    return false;
+}
+
+// `s` without the durations in brackets it holds.
+std::string without_durations(std::string_view s) {
+    std::string out;
+    std::size_t at = 0;
+    for (std::size_t open = s.find('('); open != std::string_view::npos; open = s.find('(', open + 1)) {
+        std::size_t close = s.find(')', open);
+        if (close == std::string_view::npos) break;
+        if (!is_duration(s.substr(open + 1, close - open - 1))) continue;
+        out.append(s.substr(at, open - at));
+        at = close + 1;
+        open = close;
+    }
+    out.append(s.substr(at));
+    return out;
+}
+
 }  // namespace
 
 bool is_only_dates(std::string_view s) {
+    std::string shorter;
+    if (s.find('(') != std::string_view::npos) {  // "2011 (6 months)"
+        shorter = without_durations(s);
+        s = shorter;
+    }
     if (is_ascii(s) && has_other_word(s)) return false;  // the common case, without tokenizing
     auto spans = find_date_spans(s);
     if (spans.empty()) return false;

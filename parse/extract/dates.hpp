@@ -45,7 +45,8 @@ bool plausible_year(int year);
 std::optional<int> trailing_month_year(std::string_view s);
 
 /// True when s holds nothing but dates, date separators and punctuation
-/// ("Aug 2021 - Present", "(2019)", "Spring 2021, Fall 2022").
+/// ("Aug 2021 - Present", "(2019)", "Spring 2021, Fall 2022"); a duration in brackets
+/// beside them is theirs ("2011 (6 months)").
 bool is_only_dates(std::string_view s);
 
 }  // namespace cvsearch::extract

@@ -129,3 +129,13 @@ TEST_CASE("an ellipsis after the dash leaves a range open, like \"present\"") {
     REQUIRE(r.has_value());
     CHECK_FALSE(r->current);
 }
+
+TEST_CASE("is_only_dates: a duration in brackets beside the dates is theirs") {
+    using cvsearch::extract::is_only_dates;
+    CHECK(is_only_dates("2011 (6 months)"));
+    CHECK(is_only_dates("Summer 2019 (10 weeks)"));
+    CHECK(is_only_dates("2010 (2 Months) - 2011"));
+    CHECK_FALSE(is_only_dates("(6 months)"));          // a duration alone dates nothing
+    CHECK_FALSE(is_only_dates("2011 (Acme Labs)"));    // a name in brackets is no duration
+    CHECK_FALSE(is_only_dates("2011 (6 papers)"));
+}

@@ -422,3 +422,26 @@ Harbor Prize for Young Astronomers, 2022
     check_publication(p, "Chemical clocks", "MNRAS", 2021);
     for (const auto& pub : p.publications) CHECK(pub.title.find("Harbor Prize") == std::string::npos);
 }
+
+// moderncv entries as people type them: the employer wrapped over lines with a
+// legal form after a comma, a duration beside the year.
+TEST_CASE("moderncv \\cventry: an employer wrapped over lines with its legal form, a duration beside the year") {
+    auto p = parse_tex(R"TEX(\documentclass[11pt,a4paper]{moderncv}
+\firstname{Ilse}
+\familyname{Marwood}
+\begin{document}
+\makecvtitle
+\section{Experience}
+\cventry{2012--Present}{Young Researcher}{Inria}{Lyon, France}{}{Trace analysis.}
+\cventry{2011 (6 months)}{Engineering Intern}{Westmark Systems, 
+S.A.}{Paris Area, France}{}{Addition of new features in ORB 
+benchmarks.}
+\end{document}
+)TEX");
+    CHECK(p.name == "Ilse Marwood");
+    check_affiliation(p, "Inria", 2012, std::nullopt, true);
+    const auto* a = affiliation(p, "Westmark Systems");  // the legal form is no part of the name
+    REQUIRE(a != nullptr);
+    CHECK(a->start_year == 2011);
+    CHECK(a->role == "Engineering Intern");
+}
