@@ -103,7 +103,7 @@ const std::unordered_map<std::string_view, MacroSpec>& table() {
         {"extracolsep", {K::drop, 1}}, {"cline", {K::drop, 1}}, {"cmidrule", {K::drop, 1}}, {"hhline", {K::drop, 1}},
         {"arrayrulecolor", {K::drop, 1}}, {"rowcolor", {K::drop, 1}}, {"cellcolor", {K::drop, 1}},
         {"columncolor", {K::drop, 1}}, {"setstretch", {K::drop, 1}}, {"DeclareUnicodeCharacter", {K::drop, 2}},
-        {"newtheorem", {K::drop, 2}}, {"pdfbookmark", {K::drop, 2}}, {"titleformat", {K::drop, 5}},
+        {"newtheorem", {K::drop, 2}}, {"newcolumntype", {K::drop, 2}}, {"pdfbookmark", {K::drop, 2}}, {"titleformat", {K::drop, 5}},
         {"titlespacing", {K::drop, 4}}, {"titlerule", {K::drop, 0}}, {"date", {K::drop, 1}},
         {"address", {K::keep_last, 1}}, {"cvaddress", {K::drop, 1}}, {"cvdate", {K::drop, 1}},
         {"cvnumberphone", {K::drop, 1}}, {"fax", {K::drop, 1}}, {"extrainfo", {K::keep_last, 1}},

@@ -287,6 +287,8 @@ TEST_CASE("read_latex: layout inside the document's macros is no text") {
         {"key=value options", "\\addfontfeature{Numbers=OldStyle}2019", "2019"},
         {"a \\kern takes only its unit", "D\\kern-1.5ptaniel", "Daniel"},
         {"font selection", "\\fontfamily{phv}\\selectfont Ada", "Ada"},
+        {"a column type defined in the body",
+         "\\newcolumntype{C}[1]{>{\\centering}p{0.17\\textwidth}{#1}}\\begin{tabular}{CC}36 & 14\\end{tabular}", "36 | 14"},
         {"a macro with several arguments inside a sentence stays in it", "Published, \\Datestamp{2019}{06}.",
          "Published, 2019 06."},
         {"awesome-cv's five-argument \\cventry does not eat the next macro",
