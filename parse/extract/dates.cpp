@@ -513,8 +513,8 @@ bool is_duration(std::string_view inner) {
     return false;
 }
 
-// `s` without the durations in brackets it holds.
-std::string without_durations(std::string_view s) {
+// `s` without the durations in brackets it holds; std::nullopt when it holds none.
+std::optional<std::string> without_durations(std::string_view s) {
     std::string out;
     std::size_t at = 0;
     for (std::size_t open = s.find('('); open != std::string_view::npos; open = s.find('(', open + 1)) {
@@ -525,6 +525,7 @@ std::string without_durations(std::string_view s) {
         at = close + 1;
         open = close;
     }
+    if (at == 0) return std::nullopt;
     out.append(s.substr(at));
     return out;
 }
@@ -532,11 +533,8 @@ std::string without_durations(std::string_view s) {
 }  // namespace
 
 bool is_only_dates(std::string_view s) {
-    std::string shorter;
-    if (s.find('(') != std::string_view::npos) {  // "2011 (6 months)"
-        shorter = without_durations(s);
-        s = shorter;
-    }
+    std::optional<std::string> shorter;
+    if (s.find('(') != std::string_view::npos && (shorter = without_durations(s))) s = *shorter;  // "2011 (6 months)"
     if (is_ascii(s) && has_other_word(s)) return false;  // the common case, without tokenizing
     auto spans = find_date_spans(s);
     if (spans.empty()) return false;

@@ -214,7 +214,8 @@ bool all_caps(std::string_view s) {
 // is for the caller to tell by its words: "A NEW METHOD" gives "ANEW METHOD",
 // which is none.
 std::optional<std::string> rejoin_small_caps(std::string_view line) {
-    if (line.size() > 120) return std::nullopt;
+    if (line.size() > 120 || std::any_of(line.begin(), line.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
+        return std::nullopt;  // most lines: a byte scan, nothing split
     std::vector<std::string_view> tokens;
     for (std::string_view t : text::split(line, ' '))
         if (!t.empty()) tokens.push_back(t);
