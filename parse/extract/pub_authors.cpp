@@ -75,7 +75,11 @@ std::string strip_marks(std::string_view s) {
     while (digits < out.size() && std::isdigit(static_cast<unsigned char>(out[out.size() - 1 - digits]))) ++digits;
     if (digits > 0 && digits <= 2 && digits < out.size() && std::isalpha(static_cast<unsigned char>(out[out.size() - 1 - digits])))
         out.resize(out.size() - digits);
-    return std::string(text::trim(out));
+    // "Otto J.M., et al., incl. Doe J.": the list includes the name after "incl."
+    std::string_view t = text::trim(out);
+    for (std::string_view lead : {"incl. ", "incl.~", "including "})
+        if (t.size() > lead.size() && t.substr(0, lead.size()) == lead) t = text::trim(t.substr(lead.size()));
+    return std::string(t);
 }
 
 std::vector<std::string_view> words_of(std::string_view s) {

@@ -412,6 +412,12 @@ Harbor Prize for Young Astronomers, 2022
 	\textbf{Quillon M.K.}
 	\\
 	2021, MNRAS, 508, 4484 -- 4511 \hfill arxiv:2103.09838
+
+	\item \textit{Ages of red giants across the outer disk}
+	\\
+	Otto J.M., et al., incl.~\textbf{Quillon M.K.}
+	\\
+	2020, AJ, 171, 52 -- 97 \hfill arxiv:2007.06989
 \end{enumerate}
 \end{document}
 )TEX");
@@ -420,6 +426,12 @@ Harbor Prize for Young Astronomers, 2022
     CHECK_FALSE(has_section(p, "Publications in Peer Reviewed Journals", "publications"));  // the branch not taken
     check_publication(p, "Tidal streams", "ApJ", 2024);
     check_publication(p, "Chemical clocks", "MNRAS", 2021);
+    // "et al., incl. X": the list goes on after "et al." with the CV's owner
+    check_publication(p, "Ages of red giants", "AJ", 2020);
+    if (const auto* pub = publication(p, "Ages of red giants")) {
+        CHECK(pub->title == "Ages of red giants across the outer disk");
+        CHECK(std::find(pub->authors.begin(), pub->authors.end(), "Quillon M.K.") != pub->authors.end());
+    }
     for (const auto& pub : p.publications) CHECK(pub.title.find("Harbor Prize") == std::string::npos);
 }
 
