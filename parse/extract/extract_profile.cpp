@@ -1,5 +1,6 @@
 // The whole extraction: sections first, then each facet from the sections that hold it.
 #include "parse/extract/affiliations.hpp"
+#include "parse/extract/chars.hpp"
 #include "parse/extract/extract.hpp"
 #include "parse/extract/guards.hpp"
 #include "parse/extract/lists.hpp"
@@ -20,6 +21,15 @@ namespace {
 void append(std::vector<std::string>& to, const std::vector<std::string>& from) {
     for (const auto& x : from)
         if (std::find(to.begin(), to.end(), x) == to.end()) to.push_back(x);
+}
+
+// "Dal Maso A", "Doe JW": a family name with the initials after it, as
+// Vancouver-style author lists write it; not the name written out.
+bool ends_in_initials(std::string_view name) {
+    std::size_t space = name.rfind(' ');
+    std::string_view last = space == std::string_view::npos ? name : name.substr(space + 1);
+    std::size_t letters = chars::count_letters(last);
+    return letters >= 1 && letters <= 4 && chars::count_upper(last) == letters && chars::count_upper(name) < chars::count_letters(name);
 }
 
 // A publication page without the owner's name on it ("Skip to main content",
@@ -44,7 +54,7 @@ std::string author_of_every_paper(const std::vector<Publication>& pubs) {
     auto best = std::max_element(counts.begin(), counts.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
     // Everyone's name on at least 80% of the papers, and a full name ("Insu Jang", not "I. Jang").
     if (best == counts.end() || best->second * 5 < with_authors * 4 || best->first.find('.') != std::string::npos ||
-        best->first.find(' ') == std::string::npos)
+        best->first.find(' ') == std::string::npos || ends_in_initials(best->first))
         return {};
     return best->first;
 }
@@ -138,6 +148,7 @@ Profile extract_profile(const readers::TextDocument& doc) {
         }
     }
     if (p.name.empty()) p.name = name_from_introduction(doc.text);
+    if (p.name.empty()) p.name = name_from_bold_authors(doc.emphasized);
     if (p.name.empty()) p.name = author_of_every_paper(p.publications);
     // No entry anywhere: the biography says where (also beside a section written as prose).
     if (!any_entry) {

@@ -225,14 +225,43 @@ namespace {
 
 std::string family_name_in_capitals(const std::string& name);
 
+// "jane doe" -> "Jane Doe": a title set in small capitals (\textsc{jane doe})
+// arrives in lower case; empty unless every letter is lower case.
+std::string lower_case_title(const std::string& name) {
+    if (chars::count_letters(name) < 4 || chars::count_upper(name) != 0) return {};
+    std::string out;
+    for (std::string_view w : text::split(name, ' '))
+        if (!w.empty()) out += (out.empty() ? "" : " ") + chars::title_case(w);
+    return out;
+}
+
+// A bullet among bullets that each name a person ("- Jane Doe (PhD)", "- John
+// Roe (post-doc)"): a list of alumni, students or collaborators, not the owner.
+bool in_list_of_people(const std::vector<Line>& lines, std::size_t i) {
+    if (lines[i].marker != Marker::bullet) return false;
+    auto person_bullet = [&](std::size_t k) {
+        return lines[k].marker == Marker::bullet && looks_like_person_name(clean_name(lines[k].text));
+    };
+    for (std::size_t k = i + 1; k < lines.size(); ++k)
+        if (!lines[k].blank()) {
+            if (person_bullet(k)) return true;
+            break;
+        }
+    for (std::size_t k = i; k-- > 0;)
+        if (!lines[k].blank()) return person_bullet(k);
+    return false;
+}
+
 std::string name_from_lines(const std::vector<Line>& lines, std::size_t max_lines) {
     std::size_t seen = 0;
-    for (const Line& l : lines) {
+    for (std::size_t li = 0; li < lines.size(); ++li) {
+        const Line& l = lines[li];
         if (l.blank()) continue;
         if (++seen > max_lines) break;
         // The name comes before any numbered list, and never in an author list.
         if (l.marker == Marker::number) break;
         if (std::count(l.text.begin(), l.text.end(), ',') >= 2) continue;
+        if (in_list_of_people(lines, li)) continue;
         std::vector<std::string> segments = split_segments(l.text);
         if (segments.empty()) continue;
         // Only a line's first segment names the person ("Jane Doe | Senior Scientist
@@ -243,8 +272,10 @@ std::string name_from_lines(const std::vector<Line>& lines, std::size_t max_line
             if (looks_like_person_name(name)) return name;
             // The CV's first line is its title: "Ada Lovelace BYRON" there is a
             // name with the family name in capitals (French style), not an acronym.
-            if (seen == 1)
+            if (seen == 1) {
                 if (std::string cased = family_name_in_capitals(name); looks_like_person_name(cased)) return cased;
+                if (std::string titled = lower_case_title(name); looks_like_person_name(titled)) return titled;
+            }
         }
     }
     return {};
@@ -392,6 +423,100 @@ std::string find_name(const std::vector<Block>& blocks, const readers::TextDocum
             if (std::string n = name_from_lines(b.lines, 4); !n.empty()) return n;
     if (std::string n = name_from_footers(blocks); !n.empty()) return n;
     return name_from_statements(blocks);
+}
+
+// ---- the name set in bold in author lists ---------------------------------------
+
+namespace {
+
+// "J. Doe", "J.-W. Doe": initials before a family name.
+bool initials_form(std::string_view s) {
+    auto words = words_of(s);
+    return words.size() >= 2 && is_initial(words.front()) && !is_initial(words.back());
+}
+
+// The author beside a bold span: the text up to the next (or back to the
+// previous) separator of an author list, when the span and it are so separated.
+bool person_beside(std::string_view before, std::string_view after, bool comma_inside) {
+    auto is_name = [](std::string_view seg) {
+        std::string n = clean_inline(text::trim(seg));
+        return looks_like_person_name(n) || initials_form(n);
+    };
+    after = text::trim(after);
+    bool next_sep = comma_inside;
+    if (!next_sep && !after.empty() && (after.front() == ',' || after.front() == '&')) next_sep = true, after.remove_prefix(1);
+    else if (!next_sep && after.substr(0, 4) == "and ") next_sep = true, after.remove_prefix(4);
+    if (next_sep) {
+        after = text::trim(after);
+        if (after.substr(0, 4) == "and ") after.remove_prefix(4);
+        std::size_t end = std::min({after.find(','), after.find(" and "), after.find(" & "), after.find(" ("), after.size()});
+        // "Eli Park. Title": a full stop after a word, not after an initial ("J. Li").
+        for (std::size_t dot = after.find(". "); dot != std::string_view::npos && dot < end; dot = after.find(". ", dot + 1)) {
+            std::size_t w = after.find_last_of(" .", dot - 1);
+            if (dot - (w == std::string_view::npos ? 0 : w + 1) >= 3) { end = dot; break; }
+        }
+        if (is_name(after.substr(0, end))) return true;
+    }
+    before = text::trim(before);
+    bool prev_sep = false;
+    if (!before.empty() && (before.back() == ',' || before.back() == '&')) prev_sep = true, before.remove_suffix(1);
+    else if (before.size() >= 4 && before.substr(before.size() - 4) == " and") prev_sep = true, before.remove_suffix(4);
+    if (!prev_sep) return false;
+    std::size_t from = before.find_last_of(",&|");
+    std::string_view seg = from == std::string_view::npos ? before : before.substr(from + 1);
+    if (std::size_t a = seg.rfind(" and "); a != std::string_view::npos) seg = seg.substr(a + 5);
+    return is_name(seg);
+}
+
+}  // namespace
+
+std::string name_from_bold_authors(std::string_view text) {
+    struct Candidate {
+        std::string name;
+        std::size_t in_lists = 0;
+    };
+    std::vector<Candidate> full, initials;  // few: a linear scan beats a map here
+    auto note = [](std::vector<Candidate>& to, const std::string& name, bool in_list) {
+        auto it = std::find_if(to.begin(), to.end(), [&](const Candidate& c) { return c.name == name; });
+        if (it == to.end()) it = to.insert(to.end(), Candidate{name, 0});
+        it->in_lists += in_list;
+    };
+    for (std::string_view line : text::split(text, '\n')) {
+        for (std::size_t from = 0;;) {
+            std::size_t open = line.find("**", from);
+            if (open == std::string_view::npos) break;
+            std::size_t close = line.find("**", open + 2);
+            if (close == std::string_view::npos) break;
+            from = close + 2;
+            std::string_view inner = text::trim(line.substr(open + 2, close - open - 2));
+            bool comma_inside = !inner.empty() && inner.back() == ',';
+            if (comma_inside) inner.remove_suffix(1);
+            if (inner.empty() || inner.size() > 60) continue;
+            std::string name = clean_inline(inner);
+            bool full_name = looks_like_person_name(name) && !initials_form(name);
+            if (!full_name && !initials_form(name)) continue;
+            bool in_list = person_beside(line.substr(0, open), line.substr(close + 2), comma_inside);
+            note(full_name ? full : initials, name, in_list);
+        }
+    }
+    // "J. Doe" in the lists counts for the bold "Jane Doe" written in full elsewhere.
+    auto family = [](std::string_view n) { auto w = words_of(n); return w.empty() ? std::string_view() : w.back(); };
+    for (Candidate& f : full)
+        for (const Candidate& i : initials)
+            if (family(i.name) == family(f.name) && chars::first(i.name) == chars::first(f.name)) f.in_lists += i.in_lists;
+    const Candidate* best = nullptr;
+    std::size_t with_lists = 0;
+    bool tie = false;
+    for (const Candidate& f : full) {
+        if (f.in_lists == 0) continue;
+        ++with_lists;
+        if (best && f.in_lists == best->in_lists) tie = true;
+        if (!best || f.in_lists > best->in_lists) best = &f, tie = false;
+    }
+    // One person bold throughout, or the only one bold at all: a list of mentees
+    // bold one each stays nameless.
+    if (!best || tie || (best->in_lists < 2 && with_lists > 1)) return {};
+    return best->name;
 }
 
 // ---- emails ---------------------------------------------------------------------

@@ -172,7 +172,11 @@ class Scanner {
             on_end(*tag);
             return tag->end;
         }
-        if (!tag->self_closing && one_of(tag->name, kDropped)) return skip_to_close(s, tag->end, tag->name);
+        if (!tag->self_closing && one_of(tag->name, kDropped)) {
+            std::size_t close = skip_to_close(s, tag->end, tag->name);
+            if (tag->name == "nav" && doc_.name_hint.empty()) note_name(brand_in(s.substr(tag->end, close - tag->end)));
+            return close;
+        }
         if (tag->name == "title" && !tag->self_closing) {
             std::size_t close = skip_to_close(s, tag->end, "title");
             std::size_t text_end = std::min(close, s.find('<', tag->end));
@@ -225,6 +229,7 @@ class Scanner {
         if (n == "a") {
             anchor_href_ = std::string(t.attr("href"));
             anchor_start_ = doc_.text.size();
+            anchor_brand_ = is_brand_class(t.attr("class"));
             return;
         }
         if (!pseudo_heading_tag_.empty() && n == pseudo_heading_tag_) ++pseudo_heading_depth_;
@@ -241,6 +246,35 @@ class Scanner {
             }
             if (n != "span") line_break();
         }
+    }
+
+    // "brand", "navbar-brand", "site-title", "site-name": the link to the site's
+    // home page that carries its name.
+    static bool is_brand_class(std::string_view cls) {
+        if (cls.empty()) return false;
+        std::string c = text::ascii_lower(cls);
+        for (std::string_view k : {"brand", "site-title", "site-name", "site_title", "sitetitle"})
+            if (c.find(k) != std::string::npos) return true;
+        return false;
+    }
+
+    // The person named by the brand link of a navigation bar (its text, tags
+    // dropped), or "".
+    static std::string brand_in(std::string_view nav) {
+        for (std::size_t at = nav.find("<a"); at != npos; at = nav.find("<a", at + 2)) {
+            std::optional<Tag> a = parse_tag(nav, at);
+            if (!a || a->name != "a" || !is_brand_class(a->attr("class"))) continue;
+            std::size_t end = nav.find("</a", a->end);
+            std::string label;
+            bool in_tag = false;
+            for (char c : nav.substr(a->end, (end == npos ? nav.size() : end) - a->end)) {
+                if (c == '<') in_tag = true;
+                else if (c == '>') in_tag = false;
+                else if (!in_tag) label.push_back(c == '\n' || c == '\t' ? ' ' : c);
+            }
+            return markup::person_name_in(decode_entities(label));
+        }
+        return {};
     }
 
     static bool is_heading_class(std::string_view cls) {
@@ -285,6 +319,9 @@ class Scanner {
         std::string label = anchor_start_ <= doc_.text.size() ? doc_.text.substr(anchor_start_) : std::string();
         std::string mail = markup::mailto_address(anchor_href_);
         if (!mail.empty()) markup::add_unique(doc_.email_hints, mail);
+        // <a class="navbar-brand">Jane Doe</a>: a personal site's brand is its owner.
+        if (anchor_brand_ && mail.empty()) note_name(markup::person_name_in(label));
+        anchor_brand_ = false;
         std::string key = text::fold_key(label);
         if (mail.empty() && doc_.homepage_hint.empty() &&
             (key == "homepage" || key == "home page" || key == "website" || key == "personal website"))
@@ -362,6 +399,7 @@ class Scanner {
     std::vector<int> lists_;         // -1 for ul, else the ol counter
     std::size_t anchor_start_ = npos;
     std::string anchor_href_;
+    bool anchor_brand_ = false;  ///< the open <a> is the site's brand link
     std::string pseudo_heading_tag_;  // the element whose class made it a heading
     int pseudo_heading_depth_ = 0;
 };

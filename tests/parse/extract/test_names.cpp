@@ -115,3 +115,69 @@ TEST_CASE("a publication page without a name: the author on every paper, if ther
     mixed.replace(mixed.rfind("Avery Quinlan"), 13, "Hal Ng");
     CHECK(extract_profile(doc(mixed.c_str())).name.empty());
 }
+
+TEST_CASE("a Vancouver-style author on every paper is no name written out") {
+    const std::string page =
+        "# Publications\n\n"
+        "1. Quinlan AB, Ito B, Roe C. Resilient training of large models. Lancet Oncol. 2021.\n"
+        "2. Kim D, Quinlan AB, Park E. Offloading a file system. Ann Oncol. 2020.\n"
+        "3. Quinlan AB, Lund F. Isolated execution for commodity GPUs. JAMA Oncol. 2019.\n";
+    CHECK(extract_profile(doc(page.c_str())).name.empty());
+}
+
+TEST_CASE("a name in small capitals arrives in lower case on the CV's first line") {
+    CHECK(extract_profile(doc("avery van quinlan, md phd\nMedical Oncologist\nExample Hospital, Springfield\n")).name ==
+          "Avery Van Quinlan");
+    // Lower case that is no name stays nameless.
+    CHECK(extract_profile(doc("curriculum vitae\nMedical Oncologist\n")).name.empty());
+}
+
+TEST_CASE("a list of people is not the owner") {
+    // A lab page: the alumni, one per bullet, are not whose page it is.
+    CHECK(extract_profile(doc("Our lab studies vision.\n\n# Find us\n\n- Example link\n\n## Alumni\n\n- Gus Hale (PhD)\n- Hal Ng (post-doc)\n"
+                              "- Ivy Orr (graduate RA)\n"))
+              .name.empty());
+    // One bullet with the owner's name still names the owner.
+    CHECK(extract_profile(doc("- Avery Quinlan\n- avery@example.org\n\n# Education\nExample University\n")).name == "Avery Quinlan");
+}
+
+namespace {
+
+TextDocument emphasized(const char* text, const char* bold_lines) {
+    TextDocument d = doc(text);
+    d.emphasized = bold_lines;
+    return d;
+}
+
+}  // namespace
+
+TEST_CASE("the owner is the person set in bold in author lists") {
+    const char* text = "# Publications\n\nSomething\n";
+    // Bold in every list, first or later in it.
+    CHECK(extract_profile(emphasized(text,
+                                     "- **Avery Quinlan**, Bo Ito, Cy Roe. *A Title.* Example Workshop, 2019\n"
+                                     "|Dee Kim, **Avery Quinlan**, Eli Park. *Another Title.*|2018|\n"
+                                     "Fay Lund and **Avery Quinlan,** Gus Hale. Third Title. 2017\n"))
+              .name == "Avery Quinlan");
+    // Once, beside another author.
+    CHECK(extract_profile(emphasized(text, "**Avery Quinlan** and Hal Ng (2019), \"A Title\". In preparation.\n")).name == "Avery Quinlan");
+    // "A. Quinlan" in the lists, "Avery Quinlan" in full once elsewhere.
+    CHECK(extract_profile(emphasized(text,
+                                     "**A. Quinlan**, J. Li, M. Roe, \"Detector\", 2015.\n"
+                                     "**A. Quinlan**, H. Kim, and P.-Y. Kam, \"An estimator,\" J. Example, 2013.\n"
+                                     "**Avery Quinlan** (2014) A thesis on optical receivers\n"))
+              .name == "Avery Quinlan");
+}
+
+TEST_CASE("bold names that do not mark the owner give no name") {
+    const char* text = "# Mentoring\n\nSomething\n";
+    // Mentees in bold, one each: nobody is the owner.
+    CHECK(extract_profile(emphasized(text,
+                                     "- **Gus Hale**, Bo Ito. A Title. 2019\n"
+                                     "- **Hal Ng**, Cy Roe. Another Title. 2018\n"))
+              .name.empty());
+    // A bold employer or heading is no person; a bold name alone is no author list.
+    CHECK(extract_profile(emphasized(text, "**Example University**, Springfield, 2019\n**Research Focus**\n**Avery Quinlan**\n")).name.empty());
+    // Initials only: the name is never written out.
+    CHECK(extract_profile(emphasized(text, "**A. Quinlan**, J. Li. A Title. 2015\n**A. Quinlan**, H. Kim. Another. 2013\n")).name.empty());
+}

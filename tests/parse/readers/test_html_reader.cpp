@@ -118,6 +118,18 @@ TEST_CASE("read_html: hints from metadata") {
         CHECK(doc.name_hint == "Yuzhou Example");
         CHECK(doc.text == "Yuzhou Example\n\n## Education");
     }
+    SUBCASE("the brand link of a navigation bar that names a person") {
+        auto doc = read_html("<title>CV \xE2\x80\x93 Quinlan (with PDF Preview)</title><nav class=\"navbar\"><div>"
+                             "<a class=\"brand\" href=\"index.html\">Avery B. Quinlan</a><ul><li><a href=\"cv.html\">CV</a></li></ul>"
+                             "</div></nav><h1>CV</h1><h2>Education</h2>");
+        CHECK(doc.name_hint == "Avery B. Quinlan");
+        CHECK(read_html("<header><a class=\"navbar-brand\" href=\"/\"><span>Avery</span> Quinlan</a></header><p>x</p>").name_hint ==
+              "Avery Quinlan");
+        // A lab's or a site's brand, or a link that is no brand, gives no name.
+        CHECK(read_html("<nav><a class=\"navbar-brand\" href=\"/\">Vision Lab</a></nav><p>x</p>").name_hint.empty());
+        CHECK(read_html("<nav><a class=\"nav-link\" href=\"/people\">Avery Quinlan</a></nav><p>x</p>").name_hint.empty());
+        CHECK(read_html("<nav><a class=\"site-title\" href=\"/\">Curriculum Vitae</a></nav><p>x</p>").name_hint.empty());
+    }
     SUBCASE("mailto links and a homepage link") {
         auto doc = read_html("<a href=\"mailto:ada%40example.org?subject=hi\">mail</a> "
                              "<a href='MAILTO:grace@example.org'>g</a> <a href=\"https://ada.example.org\">Homepage</a>");
