@@ -23,42 +23,6 @@ void append(std::vector<std::string>& to, const std::vector<std::string>& from) 
         if (std::find(to.begin(), to.end(), x) == to.end()) to.push_back(x);
 }
 
-// "Dal Maso A", "Doe JW": a family name with the initials after it, as
-// Vancouver-style author lists write it; not the name written out.
-bool ends_in_initials(std::string_view name) {
-    std::size_t space = name.rfind(' ');
-    std::string_view last = space == std::string_view::npos ? name : name.substr(space + 1);
-    std::size_t letters = chars::count_letters(last);
-    return letters >= 1 && letters <= 4 && chars::count_upper(last) == letters && chars::count_upper(name) < chars::count_letters(name);
-}
-
-// A publication page without the owner's name on it ("Skip to main content",
-// then the list): the owner is the one author on (nearly) every paper.
-std::string author_of_every_paper(const std::vector<Publication>& pubs) {
-    std::vector<std::pair<std::string, std::size_t>> counts;  // first spelling seen, papers
-    std::size_t with_authors = 0;
-    for (const auto& pub : pubs) {
-        if (pub.authors.empty()) continue;
-        ++with_authors;
-        std::vector<std::string> seen;
-        for (const auto& a : pub.authors) {
-            std::string key = text::fold_key(a);
-            if (key.empty() || std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
-            seen.push_back(key);
-            auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return text::fold_key(c.first) == key; });
-            if (it == counts.end()) counts.emplace_back(a, 1);
-            else ++it->second;
-        }
-    }
-    if (with_authors < 3) return {};
-    auto best = std::max_element(counts.begin(), counts.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
-    // Everyone's name on at least 80% of the papers, and a full name ("Insu Jang", not "I. Jang").
-    if (best == counts.end() || best->second * 5 < with_authors * 4 || best->first.find('.') != std::string::npos ||
-        best->first.find(' ') == std::string::npos || ends_in_initials(best->first))
-        return {};
-    return best->first;
-}
-
 // A section of entries of which at least three, and most, read as citations: a
 // title, two or more authors, a venue and a year.
 bool reads_as_publication_list(const Block& b) {

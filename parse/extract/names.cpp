@@ -519,6 +519,47 @@ std::string name_from_bold_authors(std::string_view text) {
     return best->name;
 }
 
+// ---- the author on every paper ----------------------------------------------------
+
+// "Dal Maso A", "Doe JW": a family name with the initials after it, as
+// Vancouver-style author lists write it; not the name written out.
+namespace {
+
+bool ends_in_initials(std::string_view name) {
+    std::size_t space = name.rfind(' ');
+    std::string_view last = space == std::string_view::npos ? name : name.substr(space + 1);
+    std::size_t letters = chars::count_letters(last);
+    return letters >= 1 && letters <= 4 && chars::count_upper(last) == letters && chars::count_upper(name) < chars::count_letters(name);
+}
+
+}  // namespace
+
+std::string author_of_every_paper(const std::vector<Publication>& pubs) {
+    std::vector<std::pair<std::string, std::size_t>> counts;  // first spelling seen, papers
+    std::size_t with_authors = 0;
+    for (const auto& pub : pubs) {
+        if (pub.authors.empty()) continue;
+        ++with_authors;
+        std::vector<std::string> seen;
+        for (const auto& a : pub.authors) {
+            std::string key = text::fold_key(a);
+            if (key.empty() || std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+            seen.push_back(key);
+            auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return text::fold_key(c.first) == key; });
+            if (it == counts.end()) counts.emplace_back(a, 1);
+            else ++it->second;
+        }
+    }
+    if (with_authors < 3) return {};
+    auto best = std::max_element(counts.begin(), counts.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    // One name on at least 80% of the papers, with the given name written out
+    // ("Insu Jang", "Ada R. Byron"; not "I. Jang", "Jang I").
+    if (best == counts.end() || best->second * 5 < with_authors * 4 || best->first.find(' ') == std::string::npos ||
+        is_initial(best->first.substr(0, best->first.find(' '))) || ends_in_initials(best->first))
+        return {};
+    return best->first;
+}
+
 // ---- emails ---------------------------------------------------------------------
 
 namespace {

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cvsearch/profile.hpp"
 #include "parse/extract/sections.hpp"
 #include "parse/readers/reader.hpp"
 
@@ -30,6 +31,11 @@ std::string find_name(const std::vector<Block>& blocks, const readers::TextDocum
 /// authors, or when several people are bold equally often (a list of mentees).
 /// `emphasized` is TextDocument::emphasized: lines with their **bold** spans.
 std::string name_from_bold_authors(std::string_view emphasized);
+
+/// A publication page without the owner's name on it ("Skip to main content",
+/// then the list): the one author on at least 80% of three or more papers, when
+/// the name is written out ("Ada R. Byron", not "A. Byron" or "Byron AR").
+std::string author_of_every_paper(const std::vector<Publication>& pubs);
 
 /// E-mail addresses: hints first, then plain and obfuscated ones ("jane [at]
 /// example [dot] edu") in the header and contact sections, else anywhere but

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "cvsearch/parse.hpp"
 #include "parse/extract/extract.hpp"
 #include "parse/readers/reader.hpp"
 
@@ -180,4 +181,41 @@ TEST_CASE("bold names that do not mark the owner give no name") {
     CHECK(extract_profile(emphasized(text, "**Example University**, Springfield, 2019\n**Research Focus**\n**Avery Quinlan**\n")).name.empty());
     // Initials only: the name is never written out.
     CHECK(extract_profile(emphasized(text, "**A. Quinlan**, J. Li. A Title. 2015\n**A. Quinlan**, H. Kim. Another. 2013\n")).name.empty());
+}
+
+TEST_CASE("the author on every paper may have a middle initial, not only initials") {
+    const std::string page =
+        "# Publications\n\n"
+        "1. Bo Ito, Avery R. Quinlan, and Cy Roe. Resilient Training of Large Models. In Proceedings of SOSP, 2023.\n"
+        "2. Avery R. Quinlan and Dee Kim. Offloading a File System to SmartNICs. In Proceedings of NSDI, 2021.\n"
+        "3. Eli Park, Fay Lund, Avery R. Quinlan. Isolated Execution for Commodity GPUs. In Proceedings of ASPLOS, 2019.\n";
+    CHECK(extract_profile(doc(page.c_str())).name == "Avery R. Quinlan");
+    std::string initials = page;
+    for (std::size_t at; (at = initials.find("Avery R. Quinlan")) != std::string::npos;) initials.replace(at, 16, "A. R. Quinlan");
+    CHECK(extract_profile(doc(initials.c_str())).name.empty());
+}
+
+TEST_CASE("a JSON CV with no name field is named by the author on every paper") {
+    const char* resume = R"({"basics": {"name": ""}, "publications": [
+        {"name": "Resilient Training of Large Models", "authors": ["Bo Ito", "Avery R. Quinlan"], "publisher": "SOSP", "releaseDate": "2023"},
+        {"name": "Offloading a File System", "authors": ["Avery R. Quinlan", "Dee Kim"], "publisher": "NSDI", "releaseDate": "2021"},
+        {"name": "Isolated Execution for GPUs", "authors": ["Eli Park", "Avery R. Quinlan"], "publisher": "ASPLOS", "releaseDate": "2019"}]})";
+    auto profiles = cvsearch::parse_bytes(resume, "resume.json");
+    REQUIRE(profiles.size() == 1);
+    CHECK(profiles[0].name == "Avery R. Quinlan");
+    const char* any = R"({"publications": {"title": "Publications", "items": [
+        {"title": "Resilient Training of Large Models", "authors": "Bo Ito & Avery Quinlan", "journal": "Example Letters", "date": "2023"},
+        {"title": "Offloading a File System", "authors": "Avery Quinlan", "journal": "Example Letters", "date": "2021"},
+        {"title": "Isolated Execution for GPUs", "authors": "Avery Quinlan & Dee Kim", "journal": "Example Review", "date": "2019"}]}})";
+    profiles = cvsearch::parse_bytes(any, "cv.json");
+    REQUIRE(profiles.size() == 1);
+    CHECK(profiles[0].name == "Avery Quinlan");
+    // Everyone on one paper each: no owner.
+    const char* several = R"({"publications": [
+        {"title": "Resilient Training of Large Models", "authors": "Bo Ito & Gus Hale", "journal": "Example Letters", "date": "2023"},
+        {"title": "Offloading a File System", "authors": "Hal Ng", "journal": "Example Letters", "date": "2021"},
+        {"title": "Isolated Execution for GPUs", "authors": "Ivy Orr & Dee Kim", "journal": "Example Review", "date": "2019"}]})";
+    profiles = cvsearch::parse_bytes(several, "cv.json");
+    REQUIRE(profiles.size() == 1);
+    CHECK(profiles[0].name.empty());
 }
