@@ -252,6 +252,21 @@ bool in_list_of_people(const std::vector<Line>& lines, std::size_t i) {
     return false;
 }
 
+// "https://jane.example.org Jane Doe": a web or mail address ends a segment
+// like a "|" does (side-by-side boxes of a LaTeX header read as one line).
+std::string links_as_separators(const std::string& line) {
+    if (line.find("http") == std::string::npos && line.find("www.") == std::string::npos && line.find('@') == std::string::npos)
+        return line;
+    std::string out;
+    for (std::string_view w : text::split(line, ' ')) {
+        bool link = text::starts_with_icase(w, "http://") || text::starts_with_icase(w, "https://") ||
+                    text::starts_with_icase(w, "www.") || (w.find('@') != std::string_view::npos && w.find('.') != std::string_view::npos);
+        if (!out.empty()) out += ' ';
+        out += link ? std::string_view("|") : w;
+    }
+    return out;
+}
+
 std::string name_from_lines(const std::vector<Line>& lines, std::size_t max_lines) {
     std::size_t seen = 0;
     for (std::size_t li = 0; li < lines.size(); ++li) {
@@ -262,12 +277,15 @@ std::string name_from_lines(const std::vector<Line>& lines, std::size_t max_line
         if (l.marker == Marker::number) break;
         if (std::count(l.text.begin(), l.text.end(), ',') >= 2) continue;
         if (in_list_of_people(lines, li)) continue;
-        std::vector<std::string> segments = split_segments(l.text);
+        std::vector<std::string> segments = split_segments(links_as_separators(l.text));
         if (segments.empty()) continue;
         // Only a line's first segment names the person ("Jane Doe | Senior Scientist
         // | Mountain View, CA"); a "# " heading may carry it anywhere ("# CV | Jane Doe").
         std::size_t n = l.heading_level > 0 ? segments.size() : 1;
         for (std::size_t i = 0; i < n; ++i) {
+            // "Email:", "邮件：": a label, whose value follows.
+            const std::string& seg = segments[i];
+            if (seg.back() == ':' || (seg.size() >= 3 && seg.compare(seg.size() - 3, 3, "\xEF\xBC\x9A") == 0)) continue;
             std::string name = clean_name(segments[i]);
             if (looks_like_person_name(name)) return name;
             // The CV's first line is its title: "Ada Lovelace BYRON" there is a

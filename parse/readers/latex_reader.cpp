@@ -1115,6 +1115,7 @@ class LatexConverter {
         auto keyword = [&](std::string_view k) { return p.s.substr(p.i, k.size()) == k; };
         bool any = false;
         for (;;) {
+            skip_space(p, false);  // "\vrule height 2cm width 0.4pt": each spec after a space
             if (p.peek() == '=') { ++p.i; skip_length(p); any = true; continue; }
             bool kw = false;
             for (std::string_view k : {"height", "width", "depth"})

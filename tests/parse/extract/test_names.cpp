@@ -219,3 +219,18 @@ TEST_CASE("a JSON CV with no name field is named by the author on every paper") 
     REQUIRE(profiles.size() == 1);
     CHECK(profiles[0].name.empty());
 }
+
+TEST_CASE("a web or mail address beside the name ends a segment") {
+    CHECK(extract_profile(doc("Institute of Astronomy\n12 Main St.\nSpringfield, CA 91101\nhttps://avery.example.org Avery W. Quinlan\n"
+                              "avery@example.org\n"))
+              .name == "Avery W. Quinlan");
+    CHECK(extract_profile(doc("avery@example.org Avery Quinlan\n")).name == "Avery Quinlan");
+    // A label before the address is still no name.
+    CHECK(extract_profile(doc("Homepage: https://example.org Example Scholar\n")).name.empty());
+}
+
+TEST_CASE("a label before an address is no name") {
+    // "邮件:" (mail) is two CJK characters like a name, but a label.
+    CHECK(extract_profile(doc("\xE7\x94\xB5\xE8\xAF\x9D: | \xE9\x82\xAE\xE4\xBB\xB6: avery@example.org\n")).name.empty());
+    CHECK(extract_profile(doc("\xE9\x82\xAE\xE4\xBB\xB6\xEF\xBC\x9A\n")).name.empty());
+}
