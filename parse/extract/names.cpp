@@ -267,6 +267,19 @@ std::string links_as_separators(const std::string& line) {
     return out;
 }
 
+// The line under "Supervisors:", "Advisor:" holds that label's value; only
+// "Name:" labels the person.
+bool after_label(const std::vector<Line>& lines, std::size_t i) {
+    for (std::size_t k = i; k-- > 0;) {
+        if (lines[k].blank()) continue;
+        const std::string& t = lines[k].text;
+        if (t.back() != ':') return false;
+        std::string key = text::fold_key(t);
+        return key != "name" && key != "full name";
+    }
+    return false;
+}
+
 std::string name_from_lines(const std::vector<Line>& lines, std::size_t max_lines) {
     std::size_t seen = 0;
     for (std::size_t li = 0; li < lines.size(); ++li) {
@@ -276,7 +289,7 @@ std::string name_from_lines(const std::vector<Line>& lines, std::size_t max_line
         // The name comes before any numbered list, and never in an author list.
         if (l.marker == Marker::number) break;
         if (std::count(l.text.begin(), l.text.end(), ',') >= 2) continue;
-        if (in_list_of_people(lines, li)) continue;
+        if (in_list_of_people(lines, li) || after_label(lines, li)) continue;
         std::vector<std::string> segments = split_segments(links_as_separators(l.text));
         if (segments.empty()) continue;
         // Only a line's first segment names the person ("Jane Doe | Senior Scientist

@@ -234,3 +234,14 @@ TEST_CASE("a label before an address is no name") {
     CHECK(extract_profile(doc("\xE7\x94\xB5\xE8\xAF\x9D: | \xE9\x82\xAE\xE4\xBB\xB6: avery@example.org\n")).name.empty());
     CHECK(extract_profile(doc("\xE9\x82\xAE\xE4\xBB\xB6\xEF\xBC\x9A\n")).name.empty());
 }
+
+TEST_CASE("a mentor, a heading or a page title is never the name") {
+    CHECK(extract_profile(doc("Advisor: Prof. Bo Ito\nPhD student, Example University\n")).name.empty());
+    CHECK(extract_profile(doc("Supervisors:\nBo Ito, Cy Roe\n")).name.empty());
+    CHECK(extract_profile(doc("Technical Strengths\nC++, Python\n")).name.empty());
+    CHECK(extract_profile(doc("x\n", "Curriculum Vitae | Home")).name.empty());
+}
+
+TEST_CASE("the line under a 'Name:' label is the name") {
+    CHECK(extract_profile(doc("# Personal information\nName:\nAvery Quinlan\nBorn: 1990\n")).name == "Avery Quinlan");
+}
