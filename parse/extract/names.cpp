@@ -267,15 +267,17 @@ std::string links_as_separators(const std::string& line) {
     return out;
 }
 
-// The line under "Supervisors:", "Advisor:" holds that label's value; only
-// "Name:" labels the person.
+// The line under "Supervisors:", "Advisor:", "References:" names other people.
 bool after_label(const std::vector<Line>& lines, std::size_t i) {
     for (std::size_t k = i; k-- > 0;) {
         if (lines[k].blank()) continue;
         const std::string& t = lines[k].text;
-        if (t.back() != ':') return false;
+        if (t.back() != ':' || t.size() > 40) return false;
         std::string key = text::fold_key(t);
-        return key != "name" && key != "full name";
+        for (std::string_view role : {"supervis", "advis", "mentor", "referee", "reference", "committee", "host", "collaborat",
+                                      "author", "student", "contact person"})
+            if (key.find(role) != std::string::npos) return true;
+        return false;
     }
     return false;
 }

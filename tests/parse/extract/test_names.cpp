@@ -242,6 +242,8 @@ TEST_CASE("a mentor, a heading or a page title is never the name") {
     CHECK(extract_profile(doc("x\n", "Curriculum Vitae | Home")).name.empty());
 }
 
-TEST_CASE("the line under a 'Name:' label is the name") {
+TEST_CASE("the line under a 'Name:' or 'Curriculum Vitae:' label is the name") {
     CHECK(extract_profile(doc("# Personal information\nName:\nAvery Quinlan\nBorn: 1990\n")).name == "Avery Quinlan");
+    CHECK(extract_profile(doc("Curriculum Vitae:\nAvery Quinlan\nPhD student\n")).name == "Avery Quinlan");
+    CHECK(extract_profile(doc("Research advisor:\nProf. Bo Ito\n")).name.empty());
 }
