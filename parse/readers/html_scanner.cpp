@@ -145,7 +145,35 @@ class Scanner {
             text_start = next;
         }
         emit_text(s.substr(text_start));
+        note_emphasized();
         return std::move(doc_);
+    }
+
+    // The lines holding <b>/<strong> spans, with each span marked **...** as
+    // Markdown would (TextDocument::emphasized).
+    void note_emphasized() {
+        const std::string& t = doc_.text;
+        std::size_t line_begin = npos, line_end = 0, from = 0;
+        std::string line;
+        auto flush = [&] {
+            if (line_begin == npos) return;
+            line.append(t, from, line_end - from);
+            doc_.emphasized.append(line).push_back('\n');
+            line.clear();
+            line_begin = npos;
+        };
+        for (auto [b, e] : bold_spans_) {
+            if (line_begin == npos || b >= line_end) {  // a new line: each is searched once, so linear
+                flush();
+                std::size_t lb = b == 0 ? npos : t.rfind('\n', b - 1);
+                line_begin = lb == npos ? 0 : lb + 1;
+                line_end = std::min(t.size(), t.find('\n', e));
+                from = line_begin;
+            }
+            line.append(t, from, b - from).append("**").append(t, b, e - b).append("**");
+            from = e;
+        }
+        flush();
     }
 
   private:
@@ -189,6 +217,7 @@ class Scanner {
 
     void on_start(const Tag& t) {
         const std::string& n = t.name;
+        if ((n == "b" || n == "strong") && bold_depth_++ == 0) bold_open_ = doc_.text.size();
         if (n == "head") { in_head_ = true; return; }
         if (in_head_ && !one_of(n, kHeadOnly)) in_head_ = false;
         if (n == "body") { in_head_ = false; return; }
@@ -286,6 +315,13 @@ class Scanner {
 
     void on_end(const Tag& t) {
         const std::string& n = t.name;
+        if ((n == "b" || n == "strong") && bold_depth_ > 0 && --bold_depth_ == 0) {
+            std::size_t e = doc_.text.size();
+            // A short span within one line: a name, not a bold paragraph.
+            if (bold_open_ < e && e - bold_open_ <= 80 && doc_.text.find('\n', bold_open_) >= e &&
+                (bold_spans_.empty() || bold_spans_.back().second <= bold_open_))
+                bold_spans_.emplace_back(bold_open_, e);
+        }
         if (!pseudo_heading_tag_.empty() && n == pseudo_heading_tag_ && --pseudo_heading_depth_ == 0) {
             pseudo_heading_tag_.clear();
             heading_ = std::max(0, heading_ - 1);
@@ -399,6 +435,9 @@ class Scanner {
     std::vector<int> lists_;         // -1 for ul, else the ol counter
     std::size_t anchor_start_ = npos;
     std::string anchor_href_;
+    std::vector<std::pair<std::size_t, std::size_t>> bold_spans_;  // [begin, end) of <b>/<strong> text in doc_.text
+    std::size_t bold_open_ = npos;
+    int bold_depth_ = 0;
     bool anchor_brand_ = false;  ///< the open <a> is the site's brand link
     std::string pseudo_heading_tag_;  // the element whose class made it a heading
     int pseudo_heading_depth_ = 0;

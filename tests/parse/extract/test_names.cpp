@@ -247,3 +247,12 @@ TEST_CASE("the line under a 'Name:' or 'Curriculum Vitae:' label is the name") {
     CHECK(extract_profile(doc("Curriculum Vitae:\nAvery Quinlan\nPhD student\n")).name == "Avery Quinlan");
     CHECK(extract_profile(doc("Research advisor:\nProf. Bo Ito\n")).name.empty());
 }
+
+TEST_CASE("an HTML page names its owner by the author in <b> in its papers") {
+    const char* page = "<html><head><title>Publications</title></head><body><h2>Publications</h2><ul>"
+                       "<li><b>Avery Quinlan</b>, Bo Ito. Resilient Training of Large Models. In SOSP, 2023.</li>"
+                       "<li>Dee Kim, <strong>Avery Quinlan</strong>. Offloading a File System. In NSDI, 2021.</li></ul></body></html>";
+    auto profiles = cvsearch::parse_bytes(page, "papers.html");
+    REQUIRE(profiles.size() == 1);
+    CHECK(profiles[0].name == "Avery Quinlan");
+}

@@ -144,3 +144,12 @@ TEST_CASE("html::strip_inline_tags keeps text that merely contains '<'") {
     CHECK(strip_inline_tags("a<br>b<BR/>c") == "a\nb\nc");
     CHECK(strip_inline_tags("List<int> and <customtag>") == "List<int> and <customtag>");
 }
+
+TEST_CASE("read_html: lines with <b>/<strong> spans are kept for the extractor") {
+    auto doc = read_html("<ol><li><b>Avery Quinlan</b>, Bo Ito and <strong>Cy Roe</strong>. A Title. 2019</li>"
+                         "<li>Dee Kim. Plain. 2018</li></ol><p><b>A whole bold paragraph that runs on for far more than eighty characters in all, "
+                         "so it is no name</b></p>");
+    CHECK(doc.emphasized == "- 1. **Avery Quinlan**, Bo Ito and **Cy Roe**. A Title. 2019\n");
+    CHECK(doc.text.find("**") == std::string::npos);
+    CHECK(read_html("<p>No emphasis.</p>").emphasized.empty());
+}
