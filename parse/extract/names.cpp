@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "core/text.hpp"
@@ -508,12 +509,22 @@ std::string name_from_bold_authors(std::string_view text) {
         std::string name;
         std::size_t in_lists = 0;
     };
-    std::vector<Candidate> full, initials;  // few: a linear scan beats a map here
-    auto note = [](std::vector<Candidate>& to, const std::string& name, bool in_list) {
-        auto it = std::find_if(to.begin(), to.end(), [&](const Candidate& c) { return c.name == name; });
-        if (it == to.end()) it = to.insert(to.end(), Candidate{name, 0});
-        it->in_lists += in_list;
+    // Full names in order of appearance (ties are decided the same way every
+    // run), indexed by name; initials forms counted by family name and initial.
+    std::vector<Candidate> full;
+    std::unordered_map<std::string, std::size_t> full_at, initials;
+    auto family_key = [](std::string_view n) {
+        auto w = words_of(n);
+        std::string key(w.empty() ? std::string_view() : w.back());
+        key += '\x1F';
+        std::size_t first = 0;
+        if (!n.empty()) chars::next(n, first);  // the initial: one character, not one byte
+        key += n.substr(0, first);
+        return key;
     };
+    // A span's neighbours are read within this many bytes: an author list's
+    // separators are close, and a long line of spans stays linear.
+    constexpr std::size_t window = 160;
     for (std::string_view line : text::split(text, '\n')) {
         for (std::size_t from = 0;;) {
             std::size_t open = line.find("**", from);
@@ -528,15 +539,20 @@ std::string name_from_bold_authors(std::string_view text) {
             std::string name = clean_inline(inner);
             bool full_name = looks_like_person_name(name) && !initials_form(name);
             if (!full_name && !initials_form(name)) continue;
-            bool in_list = person_beside(line.substr(0, open), line.substr(close + 2), comma_inside);
-            note(full_name ? full : initials, name, in_list);
+            std::size_t before_from = open > window ? open - window : 0;
+            bool in_list = person_beside(line.substr(before_from, open - before_from), line.substr(close + 2, window), comma_inside);
+            if (!full_name) {
+                initials[family_key(name)] += in_list;
+                continue;
+            }
+            auto [it, added] = full_at.try_emplace(name, full.size());
+            if (added) full.push_back(Candidate{name, 0});
+            full[it->second].in_lists += in_list;
         }
     }
     // "J. Doe" in the lists counts for the bold "Jane Doe" written in full elsewhere.
-    auto family = [](std::string_view n) { auto w = words_of(n); return w.empty() ? std::string_view() : w.back(); };
     for (Candidate& f : full)
-        for (const Candidate& i : initials)
-            if (family(i.name) == family(f.name) && chars::first(i.name) == chars::first(f.name)) f.in_lists += i.in_lists;
+        if (auto it = initials.find(family_key(f.name)); it != initials.end()) f.in_lists += it->second;
     const Candidate* best = nullptr;
     std::size_t with_lists = 0;
     bool tie = false;
