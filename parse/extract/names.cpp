@@ -382,12 +382,44 @@ std::string capitalized_run(std::string_view s, std::size_t at) {
     return out;
 }
 
+// "© 2024 Jane Doe. All rights reserved.", "Copyright (c) Jane Doe 2019": the
+// holder of a page's copyright line, when it is a person.
+std::string copyright_holder(std::string_view t, const std::string& lower) {
+    std::size_t at = lower.find("\xC2\xA9");
+    std::size_t skip = 2;
+    if (at == std::string::npos && text::starts_with_icase(t, "copyright")) at = 0, skip = 9;
+    if (at == std::string::npos || t.size() > 160) return {};
+    std::string_view rest = t.substr(at + skip);
+    for (bool again = true; again;) {  // "Copyright © 2019-2024", "(c)"
+        again = false;
+        rest = text::trim(rest);
+        for (std::string_view lead : {"\xC2\xA9", "(c)", "(C)", "copyright", "Copyright"})
+            if (rest.substr(0, lead.size()) == lead) rest.remove_prefix(lead.size()), again = true;
+        while (!rest.empty() && (chars::is_digit(static_cast<unsigned char>(rest.front())) || rest.front() == '-' || rest.front() == ',')) {
+            rest.remove_prefix(1);
+            again = true;
+        }
+        if (rest.substr(0, 3) == "\xE2\x80\x93") rest.remove_prefix(3), again = true;  // "2019–2024"
+    }
+    std::size_t end = std::min({rest.find(','), rest.find('|'), rest.find(" 19"), rest.find(" 20"), rest.size()});
+    // "Jane Doe. All rights reserved": a full stop after a word, not after an initial ("Jane B. Doe").
+    for (std::size_t dot = rest.find(". "); dot != std::string_view::npos && dot < end; dot = rest.find(". ", dot + 1)) {
+        std::size_t w = dot == 0 ? std::string_view::npos : rest.find_last_of(" .", dot - 1);
+        if (dot - (w == std::string_view::npos ? 0 : w + 1) >= 3) { end = dot; break; }
+    }
+    std::string_view holder = text::trim(rest.substr(0, end));
+    while (!holder.empty() && holder.back() == '.') holder.remove_suffix(1);
+    std::string name = clean_name(holder);
+    return looks_like_person_name(name) && name.size() == text::trim(holder).size() ? name : std::string();
+}
+
 std::string name_from_statements(const std::vector<Block>& blocks) {
     for (const Block& b : blocks) {
         if (b.kind == "references") continue;
         for (const Line& l : b.lines) {
             std::string_view t = l.text;
             std::string lower = text::ascii_lower(t);
+            if (std::string name = copyright_holder(t, lower); !name.empty()) return name;
             for (std::string_view lead : {"my name is ", "i am ", "i'm ", "this is "}) {
                 std::size_t at = lower.find(lead);
                 if (at == std::string::npos || (at > 0 && std::isalpha(static_cast<unsigned char>(lower[at - 1])))) continue;

@@ -256,3 +256,14 @@ TEST_CASE("an HTML page names its owner by the author in <b> in its papers") {
     REQUIRE(profiles.size() == 1);
     CHECK(profiles[0].name == "Avery Quinlan");
 }
+
+TEST_CASE("a page's copyright line names its owner when the holder is a person") {
+    CHECK(extract_profile(doc("# Publications\n\n- A paper\n\n\xC2\xA9 2024 Avery Quinlan. All rights reserved.\n")).name == "Avery Quinlan");
+    CHECK(extract_profile(doc("# Teaching\n\nCourse\n\nCopyright \xC2\xA9 2019\xE2\x80\x93" "2024 Avery B. Quinlan | Powered by Jekyll\n")).name ==
+          "Avery B. Quinlan");
+    CHECK(extract_profile(doc("# Teaching\n\nCourse\n\nCopyright (c) Avery Quinlan 2019\n")).name == "Avery Quinlan");
+    // An organization's or a theme's copyright names nobody.
+    CHECK(extract_profile(doc("# Teaching\n\nCourse\n\n\xC2\xA9 2024 Example University. All rights reserved.\n")).name.empty());
+    CHECK(extract_profile(doc("# Teaching\n\nCourse\n\nCopyright 2023 Example Vision Lab\n")).name.empty());
+    CHECK(extract_profile(doc("# Teaching\n\nCourse\n\n\xC2\xA9 2024 Powered by Jekyll and Minimal Mistakes\n")).name.empty());
+}
