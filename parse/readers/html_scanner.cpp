@@ -222,7 +222,12 @@ class Scanner {
         if (in_head_ && !one_of(n, kHeadOnly)) in_head_ = false;
         if (n == "body") { in_head_ = false; return; }
         if (n == "meta") {
-            if (text::ascii_lower(t.attr("name")) == "author") note_name(markup::person_name_in(t.attr("content")));
+            std::string key = text::ascii_lower(t.attr("name"));
+            if (key.empty()) key = text::ascii_lower(t.attr("property"));
+            // <meta name=author>, and the page's Open Graph / Twitter card title or site name
+            // when it reads as a person's ("Jane Doe", "CV | Jane Doe").
+            if (key == "author" || key == "og:site_name" || key == "og:title" || key == "twitter:title")
+                note_name(markup::person_name_in(t.attr("content")));
             return;
         }
         if (n.size() == 2 && n[0] == 'h' && n[1] >= '1' && n[1] <= '6') {

@@ -118,6 +118,13 @@ TEST_CASE("read_html: hints from metadata") {
         CHECK(doc.name_hint == "Yuzhou Example");
         CHECK(doc.text == "Yuzhou Example\n\n## Education");
     }
+    SUBCASE("Open Graph and Twitter card titles that name a person") {
+        CHECK(read_html("<meta property=\"og:site_name\" content=\"Avery Quinlan\"><p>x</p>").name_hint == "Avery Quinlan");
+        CHECK(read_html("<meta property=\"og:title\" content=\"CV | Avery Quinlan\"><p>x</p>").name_hint == "Avery Quinlan");
+        CHECK(read_html("<meta name=\"twitter:title\" content=\"Avery Quinlan - Home\"><p>x</p>").name_hint == "Avery Quinlan");
+        CHECK(read_html("<meta property=\"og:site_name\" content=\"Example Vision Lab\"><p>x</p>").name_hint.empty());
+        CHECK(read_html("<meta property=\"og:title\" content=\"Curriculum Vitae\"><p>x</p>").name_hint.empty());
+    }
     SUBCASE("the brand link of a navigation bar that names a person") {
         auto doc = read_html("<title>CV \xE2\x80\x93 Quinlan (with PDF Preview)</title><nav class=\"navbar\"><div>"
                              "<a class=\"brand\" href=\"index.html\">Avery B. Quinlan</a><ul><li><a href=\"cv.html\">CV</a></li></ul>"
