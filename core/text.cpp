@@ -93,17 +93,19 @@ std::vector<std::string_view> words(std::string_view s) {
 std::string fold_key(std::string_view utf8) {
     std::string out;
     if (is_ascii(utf8)) {  // fast path, the same key: ASCII words are letters, digits, '&', '+'; fold = lower case
-        out.reserve(utf8.size());
+        out.resize(utf8.size());  // never longer than the text: written through a cursor, then cut
+        std::size_t n = 0;
         bool in_word = false;
         for (char c : utf8) {
             if (!is_ascii_word_char(c)) {
                 in_word = false;
                 continue;
             }
-            if (!in_word && !out.empty()) out.push_back(' ');
+            if (!in_word && n > 0) out[n++] = ' ';
             in_word = true;
-            out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
+            out[n++] = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
         }
+        out.resize(n);
         return out;
     }
     for (std::string_view w : words(utf8)) {
@@ -244,23 +246,25 @@ std::string without_brackets(std::string_view s) {
 }
 
 std::string collapse_whitespace(std::string_view s) {
-    std::string out;
-    out.reserve(s.size());
+    std::string out(s.size(), '\0');  // never longer than s: written through a cursor, then cut
+    std::size_t n = 0;
     bool space = false;
     for (std::size_t i = 0; i < s.size(); ++i) {
         unsigned char c = static_cast<unsigned char>(s[i]);
         bool ws = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
         if (!ws && c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xA0) { ws = true; ++i; }
         if (ws) { space = true; continue; }
-        if (space && !out.empty()) out.push_back(' ');
+        if (space && n > 0) out[n++] = ' ';
         space = false;
-        out.push_back(static_cast<char>(c));
+        out[n++] = static_cast<char>(c);
     }
+    out.resize(n);
     return out;
 }
 
 std::vector<std::string_view> split(std::string_view s, char sep) {
     std::vector<std::string_view> parts;
+    parts.reserve(static_cast<std::size_t>(std::count(s.begin(), s.end(), sep)) + 1);
     std::size_t start = 0;
     for (std::size_t i = 0; i <= s.size(); ++i) {
         if (i == s.size() || s[i] == sep) {

@@ -30,7 +30,10 @@ static bool is_detail_word(const std::string& label) {
         "software development"};  // the software written in a position: "Software development: Example-Solver"
     return std::any_of(labels.begin(), labels.end(), [&](const char* l) { return label == l; }) ||
            label.find("advisor") != std::string::npos || label.find("supervisor") != std::string::npos ||
-           label.find("thesis") != std::string::npos;
+           label.find("thesis") != std::string::npos ||
+           // "Cooperating Organization:", "Partner institutions:", "In collaboration with:": the others' places
+           label.find("cooperating") != std::string::npos || label.find("collaborat") != std::string::npos ||
+           label.find("partner") != std::string::npos;
 }
 
 bool is_detail_label(std::string_view text) {
@@ -95,6 +98,17 @@ static std::string mark_cells(std::string s) {
     return s;
 }
 
+// "University at Buffalo", "University of Texas at Austin", "State College at Oneonta": a
+// university named by its campus town, one name and no role before a place.
+static bool university_at_place(std::string_view left, std::string_view right) {
+    right = right.substr(0, right.find_first_of(",;("));  // "Buffalo, The State University of New York"
+    const auto lw = text::words(left);
+    const auto rw = text::words(right);
+    if (lw.empty() || rw.empty() || rw.size() > 3 || !chars::is_upper(chars::first(right))) return false;
+    const std::string first = text::fold_key(lw.front()), last = text::fold_key(lw.back());
+    return (first == "university" && (lw.size() == 1 || text::fold_key(lw[1]) == "of")) || last == "university" || last == "college";
+}
+
 // " at " and " @ " join a role and its institution: "Research Intern at NVIDIA";
 // " as ", " within ", " under " start a remark after it: "X University as a Fellow within Y".
 static std::vector<std::string> split_at_word(std::string_view cell) {
@@ -122,6 +136,7 @@ static std::vector<std::string> split_at_word(std::string_view cell) {
     }
     for (std::string_view sep : {" at ", " @ ", " with "}) {
         std::size_t at = s.find(sep);
+        if (at != std::string::npos && sep == " at " && university_at_place(s.substr(0, at), s.substr(at + sep.size()))) continue;
         if (at != std::string::npos && at > 0 && at + sep.size() < s.size() && chars::is_upper(chars::first(s.substr(at + sep.size())))) {
             out.push_back(s.substr(0, at));
             out.push_back(s.substr(at + sep.size()));
@@ -311,7 +326,12 @@ static bool leads_with_role(std::string_view part) {
 bool plain_name(std::string_view p) {
     // An organization name by elimination: capitalized, short, no digits, no title words.
     std::string_view t = text::trim(p);
-    if (t.empty() || !chars::is_upper(chars::first(t)) || count_words(t) > 5 || chars::has_digit(t)) return false;
+    if (t.empty() || !chars::is_upper(chars::first(t)) || count_words(t) > 5) return false;
+    // Digits only inside a word with letters ("C4 Tech and Design", "3M"), not a number
+    // of their own ("Room 101", "2019").
+    for (std::string_view w : text::words(t))
+        if (chars::has_digit(w) && chars::count_letters(w) == 0) return false;
+    if (chars::has_digit(t) && !find_years(t).empty()) return false;
     // (The letters of a legal form, "Example Italia S.p.A.", are no title words.)
     std::string_view core = t;
     if (std::size_t cut = core.find_last_of(' '); cut != std::string_view::npos && is_legal_form(core.substr(cut + 1)))
@@ -369,6 +389,25 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
         // a unit ("Ant Group") or reads like a place.
         // (Not a department some registry lists by its bare name: "Computer Science Department".)
         bool known = !names_department(p.text) && normalize::find_institution_as_written(p.text).has_value();
+        const std::string_view prev = i > 0 && raw[i - 1][0] != '\x01' ? std::string_view(raw[i - 1]) : std::string_view();
+        // "Northeastern University, Boston, MA": a state code after its city closes the line,
+        // even where it spells a degree (MA, MD, MS).
+        // ("Northeastern University, Boston" may be one part, a name the table knows.)
+        const std::string_view prev_last = text::trim(prev.substr(prev.rfind(',') == std::string_view::npos ? 0 : prev.rfind(',') + 1));
+        const bool state_after_city = !prev_last.empty() && p.text.size() == 2 && is_country_or_state(p.text) &&
+                                      (next.empty() || is_country_or_state(next)) && is_location(prev_last, p.text);
+        // "ML Alignment Scholars, Berkeley, CA": a one-word town between an organization and
+        // its state is where the organization is, though a table knows the town's university.
+        const bool town_of_org = known && count_words(p.text) == 1 && !next.empty() && is_country_or_state(next) &&
+                                 !prev.empty() && plain_name(prev) && !is_location(prev) && !starts_with_degree(prev) &&
+                                 !is_role(prev) && !leads_with_role(prev);
+        if (state_after_city || town_of_org) {
+            p.kind = Part::Kind::location;
+            p.city_by_neighbour = town_of_org;
+            p.strength = Strength::none;
+            parts.push_back(std::move(p));
+            continue;
+        }
         if (starts_with_degree(p.text) || leads_with_role(p.text) || is_role_named_after_place(p.text) ||
             (names_degree_in_parentheses(p.text) && !known)) {
             p.kind = Part::Kind::role;  // before places: "M.S." is no Mississippi
@@ -396,8 +435,25 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
         p.strength = s;
         parts.push_back(std::move(p));
     }
-    // A city before a state or country ("Ann Arbor, MI") was classified with its
-    // neighbour in view; the state itself is a location too.
+    // "TA for Prof. Tsz-Chiu Au": the name after an honorific is a person, never a place;
+    // "Teaching Assistant for GEOS102: Our Changing Environment": the title after a course
+    // code is the course's.
+    auto course_code = [](std::string_view w) {
+        std::size_t letters = 0, digits = 0, i = 0;
+        while (i < w.size() && std::isupper(static_cast<unsigned char>(w[i]))) ++i, ++letters;
+        while (i < w.size() && std::isdigit(static_cast<unsigned char>(w[i]))) ++i, ++digits;
+        while (i < w.size() && (w[i] == ':' || w[i] == ',')) ++i;
+        return i == w.size() && letters >= 2 && letters <= 5 && digits >= 2 && digits <= 4;
+    };
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+        const auto words = text::words(parts[i - 1].text);
+        if (words.empty() || parts[i].kind == Part::Kind::institution || parts[i].kind == Part::Kind::location) continue;
+        const std::string last = text::fold_key(words.back());
+        if (last == "prof" || last == "professor" || last == "dr" || last == "mr" || last == "mrs" || last == "ms")
+            parts[i].remark = parts[i].person = true;
+        else if (parts[i - 1].kind == Part::Kind::role && course_code(words.back()))
+            for (std::size_t k = i; k < parts.size() && parts[k].kind == Part::Kind::unknown; ++k) parts[k].remark = true;
+    }
     return parts;
 }
 

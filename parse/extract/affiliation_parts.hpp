@@ -22,6 +22,7 @@ struct Part {
     bool remark = false;             ///< after " by ", " as ", " within ": never the entry's own institution
     bool city_by_neighbour = false;  ///< a place only because a country follows ("Example Corp, China")
     int joined = 0;                  ///< parts named together as one ("X University / Y Institute / ACME") share a number > 0
+    bool person = false;             ///< a name after an honorific ("TA for Prof. Ann Doe"): the line's role is for a person
 };
 
 /// The parts of a line whose dates were replaced by tabs.

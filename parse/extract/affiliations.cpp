@@ -93,6 +93,22 @@ bool entry_line(std::string_view head) {
     return names_place;
 }
 
+// A name as a company writes it: capitalized words, one at least no field of study
+// ("Quill Design", "C4 Tech and Design"; not "Computer Science").
+bool company_name(std::string_view text) {
+    const auto words = text::words(text);
+    if (words.empty() || words.size() > 5 || !chars::is_upper(chars::first(text)) || has_title_words(text)) return false;
+    bool own_word = false;
+    for (std::string_view w : words) {
+        if (chars::has_digit(w) && chars::count_letters(w) == 0) return false;
+        const std::string key = text::fold_key(w);
+        if (key == "and" || key == "&" || key == "of") continue;
+        if (!chars::is_upper(chars::first(w))) return false;
+        own_word = own_word || !is_field_of_study(w);
+    }
+    return own_word;
+}
+
 // The institution of a line: the strongest institution part; a lab or unit
 // yields to an acronym beside it ("Software Platform Lab, SNU" -> "SNU").
 std::optional<std::size_t> pick_institution(const std::vector<Part>& parts, bool allow_elimination, bool education) {
@@ -133,7 +149,10 @@ std::optional<std::size_t> pick_institution(const std::vector<Part>& parts, bool
     // A lab or group alone names no institution ("Geometric Modeling Research Group").
     if (best && parts[*best].strength == Strength::unit) best.reset();
     if (best) return best;
-    if (!allow_elimination) return std::nullopt;
+    // "TA for Prof. Ann Doe, Advanced Programming": a role held for a person names no
+    // place; what follows is a course or a topic.
+    const bool for_person = std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.person; });
+    if (!allow_elimination || for_person) return std::nullopt;
     bool has_context = std::any_of(parts.begin(), parts.end(), [](const Part& p) {
         return p.kind == Part::Kind::role || p.kind == Part::Kind::location;
     });
@@ -141,6 +160,12 @@ std::optional<std::size_t> pick_institution(const std::vector<Part>& parts, bool
     for (std::size_t i = 0; i < parts.size(); ++i) {
         if (parts[i].kind != Part::Kind::unknown || parts[i].remark) continue;
         if (education ? is_acronym(parts[i].text) || school_before_place(parts, i) : plain_name(parts[i].text)) return i;
+        // "Quill Design, Intern, New York, NY": a company named with a word of a field
+        // ("Design", "Technology") first, then a role and its place.
+        if (!education && i == 0 && parts.size() >= 3 && parts[1].kind == Part::Kind::role &&
+            std::any_of(parts.begin() + 2, parts.end(), [](const Part& p) { return p.kind == Part::Kind::location; }) &&
+            company_name(parts[i].text))
+            return i;
         if (!education) break;  // only the first unknown part may be the employer
     }
     // "Example Corp, China (2022 - 2025)": the employer read as a city before its country.
@@ -194,6 +219,14 @@ bool capitalized_name(std::string_view text) {
 
 // A sub-heading or a whole bold line in an education or experience section titles
 // an entry: it names the school or employer that the lines below it date.
+// A line that is only an acronym in brackets: the name it stands for is on the line
+// above, wrapped ("Example Theoretical Astrophysics Center\n(ETAC)").
+bool bracketed_acronym(std::string_view text) {
+    std::string_view t = text::trim(text);
+    return t.size() > 2 && t.front() == '(' && t.back() == ')' && t.substr(1, t.size() - 2).find_first_of("()") == std::string_view::npos &&
+           is_acronym(text::trim(t.substr(1, t.size() - 2)));
+}
+
 bool is_entry_title(const Line& line) { return line.heading_level > 0 || line.bold; }
 
 LineInfo analyze(const Line& line, std::size_t index, bool education, bool header, bool research) {
@@ -205,6 +238,7 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     if (is_description(head) && !entry_line(head)) return info;
     std::string text = unglue_columns(cut_detail(head));
     if (count_words(text) > 30) return info;  // a description paragraph
+    if (bracketed_acronym(text)) return info;  // "(CTAC)" wrapped below the name it abbreviates
     auto spans = find_date_spans(text);
     std::string rest;
     std::size_t at = 0;
@@ -245,6 +279,13 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
         }
     }
     auto inst = pick_institution(parts, allow_elimination, education);
+    // A role held for a person at no named place ("TA for Prof. Ann Doe, Compilers, Fall
+    // 2012") opens no entry: it would take the place of the entry above.
+    if (!inst && std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.person; })) {
+        LineInfo none;
+        none.index = index;
+        return none;
+    }
     // "Senior Software Engineer at Wave Computing (2018 - present)": the name a role is
     // held at, written as a name, even with words a topic has ("Computing", "Systems").
     if (!inst && allow_elimination && !education && !spans.empty())

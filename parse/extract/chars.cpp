@@ -4,9 +4,22 @@
 #include <unicode/uscript.h>
 #include <unicode/utf8.h>
 
+#include <algorithm>
+
 namespace cvsearch::extract::chars {
 
+namespace {
+
+// ASCII first, without a call into ICU: most CV text is ASCII, and ICU's answers
+// for ASCII are these (letters are A-Z and a-z; white space is \t to \r and ' ').
+bool is_ascii(char32_t c) { return c < 0x80; }
+bool is_ascii_upper(char32_t c) { return c >= U'A' && c <= U'Z'; }
+bool is_ascii_lower(char32_t c) { return c >= U'a' && c <= U'z'; }
+
+}  // namespace
+
 char32_t next(std::string_view s, std::size_t& i) {
+    if (i < s.size() && static_cast<unsigned char>(s[i]) < 0x80) return static_cast<char32_t>(s[i++]);
     UChar32 c = 0;
     int32_t pos = static_cast<int32_t>(i);
     U8_NEXT(reinterpret_cast<const uint8_t*>(s.data()), pos, static_cast<int32_t>(s.size()), c);
@@ -39,11 +52,23 @@ void append(std::string& out, char32_t c) {
     if (!error) out.append(buf, static_cast<std::size_t>(len));
 }
 
-bool is_letter(char32_t c) { return u_isalpha(static_cast<UChar32>(c)); }
-bool is_upper(char32_t c) { return u_isupper(static_cast<UChar32>(c)) || u_istitle(static_cast<UChar32>(c)); }
-bool is_lower(char32_t c) { return u_islower(static_cast<UChar32>(c)); }
+bool is_letter(char32_t c) {
+    if (is_ascii(c)) return is_ascii_upper(c) || is_ascii_lower(c);
+    return u_isalpha(static_cast<UChar32>(c));
+}
+bool is_upper(char32_t c) {
+    if (is_ascii(c)) return is_ascii_upper(c);
+    return u_isupper(static_cast<UChar32>(c)) || u_istitle(static_cast<UChar32>(c));
+}
+bool is_lower(char32_t c) {
+    if (is_ascii(c)) return is_ascii_lower(c);
+    return u_islower(static_cast<UChar32>(c));
+}
 bool is_digit(char32_t c) { return c >= U'0' && c <= U'9'; }
-bool is_space(char32_t c) { return c == U' ' || c == U'\t' || c == U'\n' || u_isUWhiteSpace(static_cast<UChar32>(c)); }
+bool is_space(char32_t c) {
+    if (is_ascii(c)) return c == U' ' || (c >= U'\t' && c <= U'\r');
+    return u_isUWhiteSpace(static_cast<UChar32>(c));
+}
 
 bool is_cjk(char32_t c) {
     UErrorCode err = U_ZERO_ERROR;
@@ -83,6 +108,8 @@ std::size_t count_words(std::string_view s) {
 }
 
 bool has_cjk(std::string_view s) {
+    // (CJK code points are all above U+2E80: three or four bytes, lead byte 0xE2 or more.)
+    if (std::none_of(s.begin(), s.end(), [](char b) { return static_cast<unsigned char>(b) >= 0xE2; })) return false;
     for (std::size_t i = 0; i < s.size();) {
         char32_t c = next(s, i);
         if (c >= 0x2E80 && is_cjk(c)) return true;

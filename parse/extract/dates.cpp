@@ -25,6 +25,7 @@ struct Token {
 
 std::vector<Token> tokenize(std::string_view s) {
     std::vector<Token> out;
+    out.reserve(std::min<std::size_t>(s.size() / 2 + 1, 256));  // words and the spaces between them, for a line
     std::size_t i = 0;
     while (i < s.size()) {
         std::size_t at = i;
@@ -422,7 +423,20 @@ std::optional<int> trailing_month_year(std::string_view s) {
     return two_digit_year(std::stoi(std::string(s.substr(s.size() - 2))));
 }
 
-std::vector<DateSpan> find_date_spans(std::string_view s) { return Matcher(s).spans(); }
+namespace {
+
+// Every date has a number in it (a year, a month, a two-digit year): a text without an
+// ASCII digit has none, and is not worth tokenizing (most lines of a CV have no date).
+bool has_ascii_digit(std::string_view s) {
+    return std::any_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+}  // namespace
+
+std::vector<DateSpan> find_date_spans(std::string_view s) {
+    if (!has_ascii_digit(s)) return {};
+    return Matcher(s).spans();
+}
 
 std::optional<YearRange> find_year_range(std::string_view s) {
     auto spans = find_date_spans(s);
@@ -432,6 +446,7 @@ std::optional<YearRange> find_year_range(std::string_view s) {
 
 std::vector<YearMention> find_years(std::string_view s) {
     std::vector<YearMention> out;
+    if (!has_ascii_digit(s)) return out;
     auto toks = tokenize(s);
     auto is = [&](std::size_t k, Tok kind) { return k < toks.size() && toks[k].kind == kind; };
     for (std::size_t k = 0; k < toks.size(); ++k) {
@@ -450,7 +465,46 @@ std::vector<YearMention> find_years(std::string_view s) {
     return out;
 }
 
+namespace {
+
+// Words that may sit next to dates: "Since", "present", "expected".
+bool stands_beside_dates(std::string_view w) {
+    return w == "since" || w == "from" || w == "expected" || w == "present" || w == "now" || w == "current" || w == "to" ||
+           w == "and" || w == "ongoing" || w == "exp";
+}
+
+// A word a date is made of (a month, a season, "present", "to") or one beside dates.
+bool date_word(std::string_view w) {
+    return month_number(w) != 0 || is_season(w) || is_present(w) || is_range_word(w) || stands_beside_dates(w);
+}
+
+// True when ASCII `s` has a whole word (no letter, digit or apostrophe glued to it) that
+// is no date word: no date span can hold it, and the text around the spans keeps it as
+// it is, so `s` is not only dates ("Best Paper Award, 2019"). Decided without tokenizing.
+bool has_other_word(std::string_view s) {
+    auto glue = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '\'' || c == '`'; };
+    for (std::size_t i = 0; i < s.size();) {
+        if (!std::isalpha(static_cast<unsigned char>(s[i]))) {
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < s.size() && std::isalpha(static_cast<unsigned char>(s[end]))) ++end;
+        const bool whole = (i == 0 || !glue(s[i - 1])) && (end == s.size() || !glue(s[end]));
+        if (whole && !date_word(text::ascii_lower(s.substr(i, end - i)))) return true;
+        i = end;
+    }
+    return false;
+}
+
+bool is_ascii(std::string_view s) {
+    return std::none_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+}
+
+}  // namespace
+
 bool is_only_dates(std::string_view s) {
+    if (is_ascii(s) && has_other_word(s)) return false;  // the common case, without tokenizing
     auto spans = find_date_spans(s);
     if (spans.empty()) return false;
     std::string rest;
@@ -463,15 +517,11 @@ bool is_only_dates(std::string_view s) {
     for (std::size_t i = 0; i < rest.size();) {
         char32_t c = chars::next(rest, i);
         if (chars::is_letter(c) || chars::is_digit(c)) {
-            // Words that may sit next to dates: "Since", "present", "expected".
             std::size_t j = i;
             while (j < rest.size() && std::isalpha(static_cast<unsigned char>(rest[j]))) ++j;
             std::size_t start = i - 1;
             while (start > 0 && std::isalpha(static_cast<unsigned char>(rest[start - 1]))) --start;
-            std::string w = text::ascii_lower(std::string_view(rest).substr(start, j - start));
-            if (w == "since" || w == "from" || w == "expected" || w == "present" || w == "now" || w == "current" || w == "to" ||
-                w == "and" || w == "ongoing" || w == "exp")
-                {
+            if (stands_beside_dates(text::ascii_lower(std::string_view(rest).substr(start, j - start)))) {
                 i = j;
                 continue;
             }

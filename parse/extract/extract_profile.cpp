@@ -49,6 +49,10 @@ Profile extract_profile(const readers::TextDocument& doc) {
     p.headline = find_headline(blocks, p.name);
     const bool publication_section = has_publication_section(blocks);
     bool any_entry = false;  // an affiliation read from an entry, not from prose
+    // An education section of any form: without one, the biography is where a home page
+    // says where its owner studies ("I am a Ph.D. student at X; before, I was a master
+    // student in Y"), however many internships it lists.
+    const bool education_section = std::any_of(blocks.begin(), blocks.end(), [](const Block& b) { return b.kind == "education"; });
     for (const Block& b : blocks) {
         if (b.kind == "education" || b.kind == "experience" || b.kind == "header" || b.kind == "research") {
             std::vector<Affiliation> entries = extract_affiliations(b);
@@ -72,6 +76,8 @@ Profile extract_profile(const readers::TextDocument& doc) {
         }
         if (b.kind == "experience" || b.kind == "projects" || b.kind == "other")
             for (auto& pub : embedded_publications(b)) p.publications.push_back(std::move(pub));
+        if (b.kind == "experience" || b.kind == "research")
+            for (auto& pub : cited_in_text(b)) p.publications.push_back(std::move(pub));
         if (b.kind == "publications") {
             for (auto& pub : extract_publications(b)) p.publications.push_back(std::move(pub));
         } else if (!publication_section && (b.kind == "research" || b.kind == "projects") && reads_as_publication_list(b)) {
@@ -114,8 +120,9 @@ Profile extract_profile(const readers::TextDocument& doc) {
     if (p.name.empty()) p.name = name_from_introduction(doc.text);
     if (p.name.empty()) p.name = name_from_bold_authors(doc.emphasized);
     if (p.name.empty()) p.name = author_of_every_paper(p.publications);
-    // No entry anywhere: the biography says where (also beside a section written as prose).
-    if (!any_entry) {
+    // No entry anywhere, or no education section: the biography says where (also beside a
+    // section written as prose).
+    if (!any_entry || !education_section) {
         std::unordered_set<std::string> kept;  // (a scan of the list per mention was quadratic)
         for (const auto& a : p.affiliations) kept.insert(a.institution_raw);
         for (const Block& b : blocks)

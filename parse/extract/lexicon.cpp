@@ -19,6 +19,14 @@ std::vector<std::string> tokens_of(std::string_view part) {
     return out;
 }
 
+// tokens_of(part).front() ("" when there is none), without folding the rest of `part`:
+// fold_key() folds word by word and drops a word that folds to nothing.
+std::string first_token(std::string_view part) {
+    for (std::string_view w : text::words(part))
+        if (std::string folded = text::fold_key(w); !folded.empty()) return folded;
+    return {};
+}
+
 
 bool contains(const std::unordered_set<std::string>& set, const std::string& w) { return set.count(w) > 0; }
 
@@ -149,12 +157,12 @@ bool starts_with_degree(std::string_view part) {
         std::string_view first = p.substr(0, std::min(p.size(), p.find(' ')));
         return chars::count_upper(first) >= 2 || squashed.size() >= 3;
     }
-    auto toks = tokens_of(p);
-    if (toks.empty()) return false;
+    const std::string first = first_token(p);
+    if (first.empty()) return false;
     static const std::unordered_set<std::string> words = {"bachelor", "bachelors", "master", "masters", "doctor", "doctorate",
                                                           "diploma",  "licence",   "laurea", "magister", "habilitation",
                                                           "doctoral", "undergraduate", "graduate", "postgraduate"};
-    return words.count(toks.front()) > 0;
+    return words.count(first) > 0;
 }
 
 bool is_role(std::string_view part) {
@@ -330,7 +338,8 @@ bool is_field_of_study(std::string_view part) {
         "neuroscience", "linguistics", "philosophy", "history", "law", "education", "humanities", "design", "architecture",
         "geography", "geology", "astronomy", "astrophysics", "bioinformatics", "biostatistics", "epidemiology", "computing",
         "technology", "business", "accounting", "marketing", "communications", "literature", "sociology", "anthropology",
-        "arts", "music", "nursing", "pharmacy", "ecology", "genetics", "mechanics", "electronics", "robotics"};
+        "arts", "music", "nursing", "pharmacy", "ecology", "genetics", "mechanics", "electronics", "robotics",
+        "intelligence"};  // "Technology Consultant – Artificial Intelligence & Data Analytics"
     auto toks = tokens_of(text::without_brackets(part));
     if (toks.empty() || toks.size() > 8) return false;
     if (institution_strength(part) == InstitutionStrength::academic) return false;

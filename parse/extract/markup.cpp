@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <optional>
 
 #include "core/text.hpp"
 #include "parse/extract/chars.hpp"
@@ -217,11 +218,18 @@ bool whole_line_bold(std::string_view t) {
 
 }  // namespace
 
+// The bytes that any step of clean_inline() acts on: escapes, tags, entities, links,
+// emphasis and code marks, the hold code points (U+E001, U+E002: lead byte 0xEE) and
+// the no-break space (0xC2 0xA0). A text without any of them is its own clean form.
+constexpr std::string_view kInlineMarkupBytes = "\\<&[*_`\xEE\xC2";
+
 std::string clean_inline(std::string_view s) {
-    std::string out = unescape(s);
-    out = strip_tags(out);
+    if (s.find_first_of(kInlineMarkupBytes) == std::string_view::npos) return std::string(s);
+    // Each step below is the identity on a text without the byte it starts at.
+    std::string out = s.find('\\') == std::string_view::npos ? std::string(s) : unescape(s);
+    if (out.find('<') != std::string::npos) out = strip_tags(out);
     out = decode_entities(out);
-    out = strip_links(out);
+    if (out.find('[') != std::string::npos) out = strip_links(out);
     replace_all(out, "**", "");
     replace_all(out, "__", "");
     replace_all(out, "`", "");
@@ -262,15 +270,24 @@ Marker strip_marker(std::string_view& s, std::string* label) {
         bool ok = bracket ? ((s[0] == '[' && close == ']') || (s[0] == '(' && close == ')'))
                           : (close == '.' || close == ')');
         if (!ok) return found;
-        if (j + 1 < s.size() && s[j + 1] != ' ' && s[j + 1] != '\t') return found;  // "1.5", "3.2x"
+        std::size_t after = j + 1;
+        if (bracket && after < s.size() && (s[after] == '.' || s[after] == ':')) ++after;  // "[3]. Doe, J."
+        if (after < s.size() && s[after] != ' ' && s[after] != '\t') return found;  // "1.5", "3.2x"
         if (label) *label = std::string(s.substr(bracket ? 1 : 0, j - (bracket ? 1 : 0)));
-        s.remove_prefix(j + 1);
+        s.remove_prefix(after);
         found = Marker::number;
     }
 }
 
 std::vector<Line> split_lines(std::string_view text) {
     std::vector<Line> lines;
+    // A list number on a line of its own ("2." then a blank line, then the entry, as
+    // PDF-to-text tools print a numbered list) numbers the next line with text.
+    struct Dangling {
+        std::string label;
+        int blanks;
+    };
+    std::optional<Dangling> dangling;
     for (std::string_view raw : text::split(text, '\n')) {
         while (!raw.empty() && (raw.back() == '\r' || raw.back() == ' ' || raw.back() == '\t')) raw.remove_suffix(1);
         Line line;
@@ -288,8 +305,18 @@ std::vector<Line> split_lines(std::string_view text) {
         std::string_view rest = cleaned;
         line.marker = strip_marker(rest, &line.label);
         line.text = std::string(text::trim(rest));
-        if (line.text.empty() || is_rule(line.text)) {
+        if (line.text.empty() && line.marker == Marker::number && line.heading_level == 0) {
+            dangling = Dangling{line.label, 0};  // "2." alone, its entry below (PDF-to-text)
             line = Line{};
+        } else if (line.text.empty() || is_rule(line.text)) {
+            line = Line{};
+            if (dangling && ++dangling->blanks > 2) dangling.reset();
+        } else if (dangling) {
+            if (line.marker == Marker::none && line.heading_level == 0) {
+                line.marker = Marker::number;
+                line.label = dangling->label;
+            }
+            dangling.reset();
         }
         lines.push_back(std::move(line));
     }

@@ -30,11 +30,12 @@ struct Line {
 /// backslash escapes, Markdown links (keeping their text) and images.
 std::string clean_inline(std::string_view s);
 
-/// Strips leading bullet glyphs and list numbers ("- ", "• ", "1. ", "[C3] ",
+/// Strips leading bullet glyphs and list numbers ("- ", "• ", "1. ", "[C3] ", "[3]. ",
 /// "(2) "); returns what was found.
 Marker strip_marker(std::string_view& s, std::string* label = nullptr);
 
-/// The document as typed lines. Horizontal rules become blank lines.
+/// The document as typed lines. Horizontal rules become blank lines; a list number
+/// alone on its line ("2.", then the entry below it) numbers the next line with text.
 std::vector<Line> split_lines(std::string_view text);
 
 /// Joins lines into running text: single spaces, "fault toler-" + "ance" ->

@@ -19,8 +19,8 @@
 namespace cvsearch::extract {
 namespace {
 
-bool contains_any(const std::string& hay, std::initializer_list<const char*> needles) {
-    return std::any_of(needles.begin(), needles.end(), [&](const char* n) { return hay.find(n) != std::string::npos; });
+bool contains_any(const std::string& hay, std::initializer_list<std::string_view> needles) {
+    return std::any_of(needles.begin(), needles.end(), [&](std::string_view n) { return hay.find(n) != std::string::npos; });
 }
 
 // Clauses about service, talks and prizes name venues the person did not publish at.
@@ -297,6 +297,34 @@ std::string next_word_after(std::string_view s, std::size_t at, const std::strin
 /// How far from a mention its sentence is looked at, each side (bytes).
 constexpr std::size_t sentence_window = 400;
 
+// "to work closely with Prof. Ann Doe at X, and Prof. Bo Roe at Y": a person named with
+// an honorific right before " at " is the one at X (a collaborator), not the CV's owner.
+// `text` up to `at` is looked at.
+static bool person_before(std::string_view text, std::size_t at) {
+    std::vector<std::string_view> words;
+    std::string_view before = text.substr(0, at);
+    while (words.size() < 6) {
+        before = text::trim(before);
+        const std::size_t sp = before.rfind(' ');
+        const std::string_view w = sp == std::string_view::npos ? before : before.substr(sp + 1);
+        if (w.empty()) break;
+        words.push_back(w);
+        if (sp == std::string_view::npos) break;
+        before = before.substr(0, sp);
+    }
+    // words: the last word before " at " first. Up to four name words, then an honorific
+    // after "with" or "and" (a supervisor, "supervised by Dr. X at Y", is at the owner's place).
+    for (std::size_t k = 0; k < words.size(); ++k) {
+        const std::string key = text::fold_key(words[k]);
+        if (k > 0 && (key == "prof" || key == "professor" || key == "dr" || key == "mr" || key == "ms" || key == "mrs")) {
+            const std::string joiner = k + 1 < words.size() ? text::fold_key(words[k + 1]) : std::string();
+            return joiner == "with" || joiner == "and";
+        }
+        if (k >= 4 || !chars::is_upper(chars::first(words[k]))) return false;
+    }
+    return false;
+}
+
 std::vector<Affiliation> mentioned_affiliations(const Block& block) {
     std::vector<Affiliation> out;
     std::unordered_set<std::string> seen;  // institution_raw of out (a scan of out per mention was quadratic)
@@ -335,6 +363,7 @@ std::vector<Affiliation> mentioned_affiliations(const Block& block) {
                 }
                 if (!known && s < InstitutionStrength::org) continue;
                 if (std::string(t) == " with " && !known) continue;  // "with Prof. X", "with the Lab"
+                if (std::string(t) == " at " && person_before(text, at)) continue;
                 std::string campus = next_word_after(text, start, run);
                 std::string inst = run;
                 if (!campus.empty()) {

@@ -616,7 +616,12 @@ bool ends_in_initials(std::string_view name) {
 }  // namespace
 
 std::string author_of_every_paper(const std::vector<Publication>& pubs) {
-    std::vector<std::pair<std::string, std::size_t>> counts;  // first spelling seen, papers
+    struct Count {
+        std::string first_spelling;
+        std::string key;  // its fold_key
+        std::size_t papers;
+    };
+    std::vector<Count> counts;
     std::size_t with_authors = 0;
     for (const auto& pub : pubs) {
         if (pub.authors.empty()) continue;
@@ -626,19 +631,20 @@ std::string author_of_every_paper(const std::vector<Publication>& pubs) {
             std::string key = text::fold_key(a);
             if (key.empty() || std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
             seen.push_back(key);
-            auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return text::fold_key(c.first) == key; });
-            if (it == counts.end()) counts.emplace_back(a, 1);
-            else ++it->second;
+            auto it = std::find_if(counts.begin(), counts.end(), [&](const Count& c) { return c.key == key; });
+            if (it == counts.end()) counts.push_back({a, std::move(key), 1});
+            else ++it->papers;
         }
     }
     if (with_authors < 3) return {};
-    auto best = std::max_element(counts.begin(), counts.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    auto best = std::max_element(counts.begin(), counts.end(), [](const Count& a, const Count& b) { return a.papers < b.papers; });
     // One name on at least 80% of the papers, with the given name written out
     // ("Insu Jang", "Ada R. Byron"; not "I. Jang", "Jang I").
-    if (best == counts.end() || best->second * 5 < with_authors * 4 || best->first.find(' ') == std::string::npos ||
-        is_initial(best->first.substr(0, best->first.find(' '))) || ends_in_initials(best->first))
+    const std::string& name = best == counts.end() ? std::string() : best->first_spelling;
+    if (best == counts.end() || best->papers * 5 < with_authors * 4 || name.find(' ') == std::string::npos ||
+        is_initial(name.substr(0, name.find(' '))) || ends_in_initials(name))
         return {};
-    return best->first;
+    return name;
 }
 
 // ---- emails ---------------------------------------------------------------------

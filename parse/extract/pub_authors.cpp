@@ -2,6 +2,7 @@
 #include "parse/extract/pub_authors.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 #include <unordered_set>
 
 #include "core/text.hpp"
@@ -28,7 +29,7 @@ const std::unordered_set<std::string>& non_author_words() {
         "education", "psychology", "technology", "technical", "report", "thesis", "dissertation", "patent", "paper",
         "papers", "poster", "abstract", "volume", "vol", "pages", "pp", "edition", "chapter", "book", "series", "lecture",
         "notes", "lncs", "in", "of", "the", "for", "on", "and", "with", "to", "via", "using", "towards", "toward", "a", "an",
-        "is", "are", "we", "from", "by", "at", "under", "submitted", "accepted", "appear", "review", "best", "award",
+        "is", "are", "we", "from", "by", "at", "under", "dr", "prof", "mr", "mrs", "ms", "submitted", "accepted", "appear", "review", "best", "award",
         "equal", "contribution", "denotes", "corresponding", "author", "authors", "first", "co", "oral", "spotlight",
         "findings", "companion", "extended", "short", "long", "full", "demo", "tutorial", "keynote", "invited", "talk",
         "slides", "code", "pdf", "video", "bibtex", "bibtx", "link", "project", "page", "website", "github", "doi", "url",
@@ -45,12 +46,18 @@ bool is_particle(std::string_view w) {
     return p.count(std::string(w)) > 0;
 }
 
-std::string strip_marks(std::string_view s) {
+// True when `s` may hold a mark strip_marks() drops: an ASCII one, or any non-ASCII byte.
+bool may_have_marks(std::string_view s) {
+    return std::any_of(s.begin(), s.end(), [](char c) { return c == '*' || c == '^' || c == '#' || static_cast<unsigned char>(c) >= 0x80; });
+}
+
+// `s` without co-author marks, footnote marks and superscript affiliation digits.
+std::string without_marks(std::string_view s) {
+    if (!may_have_marks(s)) return std::string(s);
     std::string out;
     for (std::size_t i = 0; i < s.size();) {
         std::size_t at = i;
         char32_t c = chars::next(s, i);
-        // Co-author marks, footnote marks, superscript affiliation digits.
         if (c == U'*' || c == U'\u2020' || c == U'\u2021' || c == U'\u00A7' || c == U'\u00B6' || c == U'^' || c == U'#' ||
             c == U'\u2217' || c == U'\u00B9' || c == U'\u00B2' || c == U'\u00B3' || c == U'\u2660' || c == U'\u2663' ||
             c == U'\u2662' || c == U'\u2661' || c == U'\u2726' || c == U'\u22C6' || c == U'\u2605' || c == U'\u2606' ||
@@ -58,6 +65,11 @@ std::string strip_marks(std::string_view s) {
             continue;
         out.append(s.substr(at, i - at));
     }
+    return out;
+}
+
+std::string strip_marks(std::string_view s) {
+    std::string out = without_marks(s);
     // Affiliation digits glued to the name: "Jane Doe1" -> "Jane Doe" (not "Granted 2024").
     std::size_t digits = 0;
     while (digits < out.size() && std::isdigit(static_cast<unsigned char>(out[out.size() - 1 - digits]))) ++digits;
@@ -118,6 +130,13 @@ std::vector<std::pair<std::size_t, std::size_t>> items_of(std::string_view s) {
     return out;
 }
 
+// `s` with each separator in `seps` (" and ", " & ") made a comma, in that order.
+std::string with_commas(std::string s, std::initializer_list<std::string_view> seps) {
+    for (std::string_view sep : seps)
+        if (s.find(sep) != std::string::npos) s = text::replace_all(s, sep, ",");
+    return s;
+}
+
 std::string_view strip_and(std::string_view s) {
     s = text::trim(s);
     for (std::string_view lead : {"and ", "And ", "& ", "\xE2\x80\xA6 ", "... "})
@@ -136,6 +155,13 @@ std::vector<std::size_t> sentence_ends(std::string_view s) {
     for (std::size_t i = 0; i + 1 < s.size(); ++i)
         if ((s[i] == '.' || s[i] == '?' || s[i] == '!') && s[i + 1] == ' ') out.push_back(i);
     return out;
+}
+
+// "B. D.", "JQ": initials only.
+bool all_initials(std::string_view s) {
+    const std::string stripped = strip_marks(s);  // words_of() returns views: keep it alive
+    auto w = words_of(stripped);
+    return !w.empty() && w.size() <= 3 && std::all_of(w.begin(), w.end(), [](std::string_view x) { return is_initials(x); });
 }
 
 }  // namespace
@@ -160,7 +186,11 @@ bool looks_like_author(std::string_view s) {
         std::string_view w = words[i];
         std::string key = text::fold_key(w);
         if (is_particle(key) && i + 1 < words.size()) continue;
-        if (!is_initials(w) && non_author_words().count(key)) return false;
+        // "Bo An", "B.-Q. For", "Linh Do": a family name that is also a function word, last
+        // after a given name or initials.
+        const bool family_an = (key == "an" || key == "for" || key == "do") && i + 1 == words.size() && i > 0 &&
+                               chars::is_upper(chars::first(w));
+        if (!is_initials(w) && !family_an && non_author_words().count(key)) return false;
         if (!is_name_word(w)) return false;
         if (!is_initials(w)) ++full;
     }
@@ -173,10 +203,7 @@ std::vector<std::string> split_authors(std::string_view list) {
     for (auto [b, e] : items_of(list)) {
         std::string_view item = strip_and(list.substr(b, e - b));
         // "A and B", "A & B" inside one item.
-        std::string s(item);
-        for (std::string_view sep : {" and ", " & ", " And "}) {
-            s = text::replace_all(s, sep, ",");
-        }
+        std::string s = with_commas(std::string(item), {" and ", " & ", " And "});
         for (std::string_view part : text::split(s, ','))
             if (!is_ellipsis(part)) raw.emplace_back(text::trim(part));
     }
@@ -205,10 +232,7 @@ bool is_author_list(std::string_view s) {
     auto items = items_of(s);
     std::size_t names = 0, total = 0;
     for (auto [b, e] : items) {
-        std::string item(strip_and(s.substr(b, e - b)));
-        for (std::string_view sep : {" and ", " & "}) {
-            item = text::replace_all(item, sep, ",");
-        }
+        std::string item = with_commas(std::string(strip_and(s.substr(b, e - b))), {" and ", " & "});
         for (std::string_view part : text::split(item, ',')) {
             std::string p = strip_marks(part);
             if (is_ellipsis(p)) continue;
@@ -254,7 +278,9 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             break;
         }
         // "C. Doe et al. Title": one name, then "et al." in the same item.
-        if (std::size_t at = core.find(" et al"); at != std::string_view::npos && looks_like_author(core.substr(0, at))) {
+        // "Doe, J. et al. Title": the initials of the surname before, then "et al.".
+        if (std::size_t at = core.find(" et al"); at != std::string_view::npos &&
+                                                 (looks_like_author(core.substr(0, at)) || (!names.empty() && all_initials(core.substr(0, at))))) {
             names.emplace_back(core.substr(0, at));
             std::size_t dot = core.find('.', at);
             end = core_off + (dot == std::string_view::npos ? at + 6 : dot + 1);
@@ -279,8 +305,12 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             }
             if (finished) break;
         }
-        // "Doe, Roe, Poe: Title" — a colon closes the list.
-        if (std::size_t colon = core.find(':'); colon != std::string_view::npos) {
+        // "Doe, Roe, Poe: Title" — a colon closes the list (but in "Roe, P.-Y. SenSE: A
+        // Toolkit" the initials of "Roe" end the list and the title holds the colon).
+        const std::size_t first_stop = core.find(". ");
+        const bool initials_end_list = last_was_surname && first_stop != std::string_view::npos &&
+                                       all_initials(core.substr(0, first_stop + 1)) && first_stop < core.find(':');
+        if (std::size_t colon = core.find(':'); colon != std::string_view::npos && !initials_end_list) {
             std::string_view name = text::trim(core.substr(0, colon));
             bool last_and = name.rfind("and ", 0) == 0;
             // "Perseus: A System" and "Supporting Our AI Overlords: ..." are titles.
@@ -331,7 +361,10 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             end = e;
             continue;
         }
-        if (looks_like_author(core) || is_ellipsis(core)) {
+        // APA "For, B.-Q.": a one-word surname that is also a function word, its initials next.
+        const bool apa_surname = !names.empty() && k + 1 < items.size() && words_of(core).size() == 1 && is_name_word(core) &&
+                                 all_initials(strip_and(entry.substr(items[k + 1].first, items[k + 1].second - items[k + 1].first)));
+        if (looks_like_author(core) || is_ellipsis(core) || apa_surname) {
             names.emplace_back(core);
             last_was_surname = words_of(strip_marks(core)).size() == 1;
             end = e;
@@ -341,10 +374,7 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             std::string s(core);
             bool all = s.find(" and ") != std::string::npos || s.find(" & ") != std::string::npos;
             if (all) {
-                std::string t = s;
-                for (std::string_view sep : {" and ", " & "}) {
-                    t = text::replace_all(t, sep, ",");
-                }
+                std::string t = with_commas(s, {" and ", " & "});
                 for (std::string_view part : text::split(t, ','))
                     if (!looks_like_author(part) && !is_ellipsis(part)) all = false;
                 if (all) {

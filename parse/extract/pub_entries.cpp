@@ -120,8 +120,12 @@ std::vector<RawEntry> split_entries(const Block& block) {
                                    count_words(cur.lines.front()) >= 3 && (is_author_list(l.text) || short_dated);
             if (!continues) flush();
         }
-        // "2023" sub-headings group entries by year.
-        if (is_only_dates(l.text) && count_words(l.text) <= 3) {
+        // "2023" sub-headings group entries by year; "(2023).", ", 2021." or "2019 06."
+        // wrapped onto a line of its own right under an entry is that entry's year.
+        const std::string_view lt = text::trim(l.text);
+        const bool closes_entry = !cur.lines.empty() && !gap && l.heading_level == 0 && l.marker == Marker::none && !lt.empty() &&
+                                  (lt.front() == '(' || lt.front() == ',' || lt.front() == ';' || lt.back() == '.');
+        if (is_only_dates(l.text) && count_words(l.text) <= 3 && !closes_entry) {
             flush();
             auto years = find_years(l.text);
             if (!years.empty()) year_hint = years.front().year;
@@ -147,7 +151,10 @@ std::vector<RawEntry> split_entries(const Block& block) {
         // "**Submitted**", "Under review:" on a line of its own: a status sub-heading;
         // the next sub-heading ("**Journal Articles**") ends it.
         std::string_view t = text::trim(l.text);
-        if (l.marker == Marker::none && count_words(t) <= 5 && !t.empty() && (l.bold || t.back() == ':') &&
+        // (In a list of marked entries an unmarked short line after a blank one is a sub-heading,
+        // bold or not; "Methodology (Manuscript submitted)" wrapped from the entry above is not.)
+        const bool plain_subheading = has_markers && gap && count_words(t) <= 3 && t.find('(') == std::string_view::npos;
+        if (l.marker == Marker::none && count_words(t) <= 5 && !t.empty() && (l.bold || t.back() == ':' || plain_subheading) &&
             find_years(t).empty() && (mentions_submission(t) || (pending && heading_kind(t)))) {
             flush();
             pending = mentions_submission(t);

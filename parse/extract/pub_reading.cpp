@@ -124,7 +124,10 @@ std::string clean_title(std::string_view t) {
     for (int k = 0; k < 2; ++k) {
         strip_quotes(s);
         while (!s.empty() && std::string_view(".,;: ").find(s.back()) != std::string_view::npos) s.pop_back();
-        s = std::string(text::trim(s));
+        // "Doe, J., et al., Title": the comma after the author list is no part of the title.
+        std::size_t lead = 0;
+        while (lead < s.size() && std::string_view(",;: ").find(s[lead]) != std::string_view::npos) ++lead;
+        s = std::string(text::trim(std::string_view(s).substr(lead)));
     }
     return s;
 }
@@ -136,6 +139,10 @@ std::optional<Quote> find_quote(std::string_view s) {
         bool curly = false;
         if (s[i] == '"') open_len = 1;
         else if (s.compare(i, 3, "\xE2\x80\x9C") == 0) open_len = 3, curly = true;
+        // "Doe. ”Title.” Venue": a closing quote typed where the opening one belongs, at a
+        // word's start.
+        else if (s.compare(i, 3, "\xE2\x80\x9D") == 0 && (i == 0 || s[i - 1] == ' ') && i + 3 < s.size() && s[i + 3] != ' ')
+            open_len = 3, curly = true;
         if (!open_len) continue;
         std::size_t from = i + open_len;
         std::size_t close = curly ? s.find("\xE2\x80\x9D", from) : s.find('"', from);
@@ -177,6 +184,12 @@ static std::optional<AuthorPrefix> author_line(std::string_view line) {
 // Title / Authors / Venue, each on lines of their own.
 static std::optional<Reading> read_title_line_layout(const std::vector<std::string>& lines) {
     if (lines.size() < 2 || is_author_list(lines[0]) || author_prefix(lines[0])) return std::nullopt;
+    // "Title. Flavio" / "Cruz, Seth Roe and Ann Doe. 21st ACM": running text wrapped at
+    // any word (a LaTeX source's line breaks), not a line per field.
+    if (std::size_t stop = lines[0].rfind(". "); stop != std::string::npos && stop > 10) {
+        std::string_view after = text::trim(std::string_view(lines[0]).substr(stop + 2));
+        if (!after.empty() && count_words(after) <= 2 && looks_like_author(after)) return std::nullopt;
+    }
     for (std::size_t k = 1; k < lines.size() && k < 4; ++k) {
         auto authors = author_line(lines[k]);
         if (!authors) continue;
@@ -190,7 +203,17 @@ static std::optional<Reading> read_title_line_layout(const std::vector<std::stri
             for (auto& a : split_authors(lines[next])) r.authors.push_back(std::move(a));
             ++next;
         }
-        if (!tail.empty()) r.rest_lines.push_back(tail);
+        // "... and Seth Roe. 31th" + "International Conference on ... (ICLP": the venue wrapped
+        // after a fragment runs on over the lines below it.
+        const bool fragment = !tail.empty() && count_words(tail) <= 3 && std::string_view(".,;)").find(tail.back()) == std::string_view::npos;
+        if (fragment && next < lines.size()) {
+            std::vector<std::string> run = {tail};
+            run.insert(run.end(), lines.begin() + static_cast<std::ptrdiff_t>(next), lines.end());
+            r.rest_lines.push_back(text::collapse_whitespace(join_lines(run)));
+            next = lines.size();
+        } else if (!tail.empty()) {
+            r.rest_lines.push_back(tail);
+        }
         r.rest_lines.insert(r.rest_lines.end(), lines.begin() + static_cast<std::ptrdiff_t>(next), lines.end());
         r.rest = text::collapse_whitespace(join_lines(r.rest_lines));
         r.year = authors->year;
@@ -257,7 +280,9 @@ static std::optional<Reading> read_quoted(std::string_view text) {
     auto q = find_quote(text);
     if (!q) return std::nullopt;
     Reading r;
-    std::string_view before = text::trim(text.substr(0, q->open));
+    // "Ann Doe (Supervisor), Bo Roe, et al.": a remark in brackets is no part of the names.
+    const std::string unbracketed = text::collapse_whitespace(text::without_brackets(text.substr(0, q->open)));
+    std::string_view before = text::trim(unbracketed);
     while (!before.empty() && (before.back() == ',' || before.back() == '.' || before.back() == ':')) before.remove_suffix(1);
     if (!before.empty() && is_author_list(before)) r.authors = split_authors(before);
     else if (auto prefix = author_prefix(before); prefix) r.authors = prefix->authors;
@@ -266,9 +291,30 @@ static std::optional<Reading> read_quoted(std::string_view text) {
     for (auto& name : take_coauthor_clause(r.rest)) r.authors.push_back(std::move(name));
     if (!r.authors.empty() || before.empty()) return r;
     // Text before the quote that is no author list: "In: ... 'Title'" is rare; keep
-    // the quote as the title and treat the text before as part of the venue.
-    r.rest = std::string(before) + " " + r.rest;
+    // the quote as the title and treat the text before as part of the venue when it
+    // names one ("Presentation of the short paper 'Title'" does not).
+    if (normalize::find_venue(before) || kind_from_words(before) != PublicationKind::other) r.rest = std::string(before) + " " + r.rest;
     return r;
+}
+
+// "Title in Proceedings of the 36th AAAI Conference (2022)", "Title in 35th Conference on
+// ...": the Nature and ACS reference styles join title and venue with a bare " in ".
+// The split is at the last " in " whose right side opens like a venue (a capital, an
+// ordinal or a year) and names a kind of venue.
+static std::optional<std::size_t> in_venue_split(std::string_view title) {
+    static const std::array<std::string_view, 9> kinds = {"proceedings", "conference", "workshop", "symposium", "journal",
+                                                          "transactions", "congress", "letters", "meeting"};
+    for (std::size_t at = title.rfind(" in "); at != std::string_view::npos && at > 10; at = title.rfind(" in ", at - 1)) {
+        std::string_view right = title.substr(at + 4);
+        if (right.empty() || count_words(title.substr(0, at)) < 3) break;
+        const char first = right.front();
+        if (!std::isupper(static_cast<unsigned char>(first)) && !std::isdigit(static_cast<unsigned char>(first))) continue;
+        std::string lower = text::ascii_lower(right.substr(0, std::min<std::size_t>(right.size(), 80)));
+        if (std::any_of(kinds.begin(), kinds.end(), [&](std::string_view k) { return lower.find(k) != std::string::npos; }))
+            return at;
+        if (at == 0) break;
+    }
+    return std::nullopt;
 }
 
 static std::optional<Reading> read_authors_first(std::string_view text) {
@@ -279,6 +325,12 @@ static std::optional<Reading> read_authors_first(std::string_view text) {
     r.year = prefix->year;
     r.status = prefix->status;
     auto [title, rest] = first_sentence(text.substr(prefix->end));
+    // No sentence end between title and venue: "Title in Proceedings of ... (2022)."
+    const bool runs_on = rest.empty() || find_years(title.substr(title.size() > 12 ? title.size() - 12 : 0)).size() > 0;
+    if (auto at = runs_on ? in_venue_split(title) : std::nullopt) {
+        rest = title.substr(*at + 4) + (rest.empty() ? "" : " " + rest);
+        title.resize(*at);
+    }
     r.title = title;
     r.rest = rest;
     return r;

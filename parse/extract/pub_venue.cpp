@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 #include <vector>
 
 #include "core/text.hpp"
@@ -16,20 +15,20 @@
 namespace cvsearch::extract {
 namespace {
 
-bool contains_any(const std::string& hay, std::initializer_list<const char*> needles) {
-    return std::any_of(needles.begin(), needles.end(), [&](const char* n) { return hay.find(n) != std::string::npos; });
+bool contains_any(const std::string& hay, std::initializer_list<std::string_view> needles) {
+    return std::any_of(needles.begin(), needles.end(), [&](std::string_view n) { return hay.find(n) != std::string::npos; });
 }
 
 // Words that start a remark after the venue rather than continue it.
 bool is_note_start(std::string_view s) {
     std::string l = text::fold_key(s);
-    static const std::array<const char*, 40> notes = {
+    static constexpr std::array<std::string_view, 40> notes = {
         "best", "award", "acceptance", "accept rate", "oral", "spotlight", "invited", "also", "selected", "nominated", "equal",
         "paper", "slides", "code", "video", "link", "talk", "featured", "press", "media", "cited", "pdf", "bibtex", "bibtx",
         "project", "arxiv version", "full version", "extended version", "denotes", "co first", "corresponding", "winner",
         "runner up", "honorable", "finalist", "github", "available", "retrieved", "accessed", "online at"};
-    for (const char* n : notes) {
-        std::size_t len = std::strlen(n);
+    for (std::string_view n : notes) {
+        std::size_t len = n.size();
         if (l.compare(0, len, n) == 0 && (l.size() == len || l[len] == ' ')) return true;
     }
     return false;
@@ -39,9 +38,9 @@ bool is_note_start(std::string_view s) {
 bool is_locator(std::string_view s) {
     std::string l = text::ascii_lower(text::trim(s));
     if (l.empty()) return true;
-    for (const char* lead : {"pp", "p.", "pages", "page", "vol", "volume", "no.", "no ", "issue", "art.", "article", "doi", "isbn", "issn",
-                             "lncs", "ch.", "chapter", "number", "num."})
-        if (l.rfind(lead, 0) == 0) return true;
+    for (std::string_view lead : {"pp", "p.", "pages", "page", "vol", "volume", "no.", "no ", "issue", "art.", "article", "doi", "isbn",
+                                  "issn", "lncs", "ch.", "chapter", "number", "num."})
+        if (l.starts_with(lead)) return true;
     std::size_t letters = chars::count_letters(l), digits = 0;
     for (char c : l) digits += std::isdigit(static_cast<unsigned char>(c)) ? 1 : 0;
     return digits > 0 && letters <= 1;
@@ -219,8 +218,10 @@ std::string strip_links_and_ids(std::string_view s) {
     std::string lower = text::ascii_lower(s);
     std::size_t i = 0;
     while (i < s.size()) {
-        if (lower.compare(i, 4, "http") == 0 || lower.compare(i, 4, "www.") == 0 || lower.compare(i, 4, "doi:") == 0 ||
-            lower.compare(i, 4, "doi ") == 0 || lower.compare(i, 7, "doi.org") == 0) {
+        const char c = lower[i];  // (each prefix below starts with 'h', 'w' or 'd')
+        if ((c == 'h' || c == 'w' || c == 'd') &&
+            (lower.compare(i, 4, "http") == 0 || lower.compare(i, 4, "www.") == 0 || lower.compare(i, 4, "doi:") == 0 ||
+             lower.compare(i, 4, "doi ") == 0 || lower.compare(i, 7, "doi.org") == 0)) {
             while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
             continue;
         }
@@ -296,7 +297,36 @@ bool is_placeholder_venue(std::string_view venue) {
            (k.rfind("preprint ", 0) == 0 && chars::count_words(k) == 2 && find_years(k).empty());  // "Preprint available"
 }
 
+// "In Ray, A. and McCray, R. A., editors, Supernova Impacts, volume 296 of IAU Symposium,
+// pages 372-373": the editors are no venue; the series a volume belongs to is the venue
+// people name.
+static std::string_view after_editors(std::string_view rest) {
+    for (std::string_view mark : {", editors, ", ", editor, ", " (eds.), ", " (ed.), ", " (Eds.), ", " (Ed.), ", ", eds., ", ", Eds., ",
+                                  ", ed., ", ", Ed., ", " (eds), ", " (Eds) "})
+        if (std::size_t at = rest.find(mark); at != std::string_view::npos && at < 200) return rest.substr(at + mark.size());
+    return rest;
+}
+
+static std::string series_of_volume(std::string_view rest) {
+    const std::string lower = text::ascii_lower(rest);
+    for (std::string_view vol : {"volume ", "vol. "}) {
+        std::size_t at = lower.find(vol);
+        if (at == std::string::npos || (at > 0 && lower[at - 1] != ' ' && lower[at - 1] != ',')) continue;
+        std::size_t i = at + vol.size();
+        const std::size_t digits = i;
+        while (i < lower.size() && std::isdigit(static_cast<unsigned char>(lower[i]))) ++i;
+        if (i == digits || lower.compare(i, 4, " of ") != 0) continue;
+        std::string_view series = rest.substr(i + 4);
+        series = text::trim(series.substr(0, series.find_first_of(",;(")));
+        while (!series.empty() && series.back() == '.') series.remove_suffix(1);
+        if (!series.empty() && chars::is_upper(chars::first(series)) && chars::count_words(series) <= 8) return std::string(series);
+    }
+    return {};
+}
+
 std::string venue_from_rest(std::string_view rest) {
+    rest = after_editors(rest);
+    if (std::string series = series_of_volume(rest); !series.empty()) return series;
     std::string v = venue_at_start(rest);
     // "Invited comment as part of a discussion. Journal of X. 26(4)": a remark
     // sentence before the venue is passed over; so is a list of people before it
@@ -324,8 +354,32 @@ std::string venue_from_rest(std::string_view rest) {
     return v;
 }
 
+// "EBioMedicine (JCR Q1, IF=11.1) 87 (2023)", "(CCF-A)", "(Impact Factor: 5.7)": a
+// ranking of the venue in brackets is no part of its name.
+static std::string drop_ranking_asides(std::string_view s) {
+    if (s.find('(') == std::string_view::npos) return std::string(s);
+    std::string out;  // one pass: an erase per group was quadratic on a long entry
+    out.reserve(s.size());
+    std::size_t at = 0;
+    for (std::size_t open = s.find('('); open != std::string_view::npos; open = s.find('(', at)) {
+        const std::size_t close = s.find(')', open);
+        if (close == std::string_view::npos) break;
+        const std::string inner = " " + text::ascii_lower(s.substr(open + 1, std::min<std::size_t>(close - open - 1, 80))) + " ";
+        bool ranking = false;
+        for (std::string_view mark : {"if=", "if:", "if =", "impact factor", "jcr", "ccf", " sci ", " sci,", "h5-index", "core a", "core rank"})
+            ranking = ranking || inner.find(mark) != std::string::npos;
+        for (std::string_view q : {" q1", " q2", " q3", " q4"})
+            if (std::size_t k = inner.find(q); k != std::string::npos && (inner[k + 3] == ' ' || inner[k + 3] == ',')) ranking = true;
+        out.append(s.substr(at, open - at));
+        if (!ranking) out.append(s.substr(open, close + 1 - open));
+        at = close + 1;
+    }
+    out.append(s.substr(std::min(at, s.size())));
+    return out;
+}
+
 std::string venue_at_start(std::string_view rest) {
-    std::string s = strip_leading_in(strip_links_and_ids(rest));
+    std::string s = strip_leading_in(drop_ranking_asides(strip_links_and_ids(rest)));
     s = std::string(cut_sentences(s));
     std::vector<std::string> segs = segments(s);
     std::string venue;
@@ -343,8 +397,21 @@ std::string venue_at_start(std::string_view rest) {
         // "Systems, Man, and Cybernetics": a list inside the name, closed by "and".
         bool in_list = std::count(seg.begin(), seg.end(), ' ') <= 1 && chars::is_upper(chars::first(seg)) && !next.empty() &&
                        (next.rfind("and ", 0) == 0 || next.rfind("& ", 0) == 0);
+        // "Conference on Compilers, Programming Languages, Related Technologies and Applications
+        // (CoRTA 2010)": a list inside the name that runs to the venue's acronym in brackets.
+        bool to_acronym = false;
+        if (!venue.empty())
+            for (std::size_t j = i; j < segs.size() && j < i + 4; ++j) {
+                if (segs[j].empty() || !chars::is_upper(chars::first(segs[j])) || chars::count_words(segs[j]) > 6 ||
+                    is_location(segs[j], j + 1 < segs.size() ? std::string_view(segs[j + 1]) : std::string_view()))
+                    break;
+                if (ends_with_acronym_parens(segs[j])) {
+                    to_acronym = true;
+                    break;
+                }
+            }
         bool stop = is_only_dates(seg) || is_locator(seg) || is_note_start(seg) || is_location(seg, next) ||
-                    (!venue.empty() && !continues_venue(seg) && !before_volume && !in_list);
+                    (!venue.empty() && !continues_venue(seg) && !before_volume && !in_list && !to_acronym);
         if (stop) break;
         venue += (venue.empty() ? "" : ", ") + seg;
         ++used;

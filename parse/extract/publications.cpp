@@ -12,6 +12,7 @@
 #include "core/text.hpp"
 #include "parse/extract/chars.hpp"
 #include "parse/extract/dates.hpp"
+#include "parse/extract/lexicon.hpp"
 #include "parse/extract/pub_authors.hpp"
 #include "parse/extract/pub_entries.hpp"
 #include "parse/extract/pub_reading.hpp"
@@ -116,6 +117,41 @@ std::optional<int> take_leading_year(std::string& line) {
     return year;
 }
 
+// The last comma part of `rest` before volume, issue, page and year parts, if it names a
+// venue the tables know: its offset in `rest` and its text.
+std::optional<std::pair<std::size_t, std::string>> known_venue_at_end(std::string_view rest) {
+    std::string_view r = text::trim(rest);
+    while (!r.empty() && (r.back() == '.' || r.back() == ',')) r.remove_suffix(1);
+    std::size_t end = r.size();
+    for (int parts = 0; parts < 5 && end > 0; ++parts) {
+        std::size_t comma = r.rfind(", ", end - 1);
+        std::size_t begin = comma == std::string_view::npos ? 0 : comma + 2;
+        std::string_view part = text::trim(r.substr(begin, end - begin));
+        if (chars::count_letters(part) <= 3) {  // "11(11)", "2087", "pp. 3-9", "(2022)"
+            if (comma == std::string_view::npos) return std::nullopt;
+            end = comma;
+            continue;
+        }
+        if (begin == 0 || !normalize::find_venue(part)) return std::nullopt;
+        return std::pair<std::size_t, std::string>{static_cast<std::size_t>(r.data() - rest.data()) + comma, std::string(part)};
+    }
+    return std::nullopt;
+}
+
+// "SCI: Doe, J. (2026). Title", "SSCI: ...", "EI: ...": a short label in capitals (the
+// index that lists the paper, a ranking) before an author list is no part of the entry.
+void take_index_label(std::string& line) {
+    std::size_t colon = line.find(": ");
+    if (colon == std::string::npos || colon < 2 || colon > 8) return;
+    std::string_view label = std::string_view(line).substr(0, colon);
+    for (char c : label)
+        if (!std::isupper(static_cast<unsigned char>(c)) && c != '-') return;
+    std::string_view rest = text::trim(std::string_view(line).substr(colon + 1));
+    auto prefix = author_prefix(rest);
+    if (!prefix || (!prefix->year && prefix->authors.size() < 2)) return;
+    line = std::string(rest);
+}
+
 // "SAA'25" -> "SAA '25": the two-digit year set apart, as "SOSP '23" is usually written.
 // One pass into a new string (an insert() in place per year is quadratic on a long venue).
 std::string spaced_year(const std::string& v) {
@@ -139,6 +175,7 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
     if (!lines.empty()) {
         tag = find_tag(lines[0]);
         if (tag) lines[0] = tag->rest;
+        else take_index_label(lines[0]);
         // "SIGMOD'26" on a line of its own above the title.
         if (!tag && lines.size() >= 2 && count_words(lines[0]) <= 3 && !find_years(lines[0]).empty() &&
             chars::count_letters(lines[0]) >= 2 && tag_like(lines[0])) {
@@ -171,6 +208,15 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
     if (!p.year) p.year = trailing_month_year(text);  // "..., ICML, 09/18"
     if (!p.year) p.year = e.year_hint;
 
+    // "Doe, J. (2026). Title, with commas, Ecological Informatics, 103637.": a title cut at
+    // its first comma for want of a sentence end runs on to the last comma part that
+    // names a known venue.
+    if (r.rest_lines.empty() && !tag && !normalize::find_venue(venue) && text.find(r.title + ",") != std::string::npos) {
+        if (auto tail = known_venue_at_end(r.rest)) {
+            p.title = clean_title(r.title + ", " + std::string(text::trim(std::string_view(r.rest).substr(0, tail->first))));
+            venue = tail->second;
+        }
+    }
     // "Title, Venue (2023)" read as one sentence: the venue is the last comma part.
     if (venue.empty() && r.rest_lines.empty()) {
         std::string_view t = text::trim(p.title);
@@ -181,6 +227,13 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
         }
     }
     PublicationKind words = kind_from_words(venue + " " + r.rest + (tag ? " " + tag->tag : std::string()));
+    // "Title. Ann Doe. MSc in Informatics, Faculty of Engineering, ...": a degree where the
+    // venue would be is the thesis for it.
+    if (words == PublicationKind::other) {
+        const std::string sentences = text::replace_all(venue, ". ", "\n");  // split() returns views into it
+        for (std::string_view chunk : text::split(sentences, '\n'))
+            if (starts_with_degree(text::trim(chunk)) && text::trim(chunk).find(" in ") != std::string_view::npos) words = PublicationKind::thesis;
+    }
     if (section_kind == PublicationKind::patent || words == PublicationKind::patent) p.kind = PublicationKind::patent;
     else if (section_kind == PublicationKind::thesis || words == PublicationKind::thesis) p.kind = PublicationKind::thesis;
     else if (submitted && words != PublicationKind::preprint) p.kind = PublicationKind::preprint;
@@ -219,11 +272,19 @@ Publication parse_publication(std::string_view entry, PublicationKind section_ki
     return make_publication(e, section_kind);
 }
 
-// "arXiv, also NSDI'25 Poster": the same paper shown at a second venue.
+// "arXiv, also NSDI'25 Poster": the same paper shown at a second venue; "Proceedings of
+// X (EICS) and Proceedings of the ACM on Y (PACM-HCI)": a conference paper that is also
+// a journal paper, each venue with its acronym.
 std::optional<Publication> also_at(const Publication& p) {
     std::size_t at = p.venue_raw.find("also ");
+    std::size_t skip = 5;
+    if (const std::size_t both = p.venue_raw.find(") and "); (at == std::string::npos || at == 0) && both != std::string::npos) {
+        const std::string_view second_part = text::trim(std::string_view(p.venue_raw).substr(both + 6));
+        const bool acronym_closed = !second_part.empty() && second_part.back() == ')' && p.venue_raw.rfind('(', both) != std::string::npos;
+        if (acronym_closed) at = both + 1, skip = 5;  // from " and "
+    }
     if (at == std::string::npos || at == 0) return std::nullopt;
-    std::string second = std::string(text::trim(std::string_view(p.venue_raw).substr(at + 5)));
+    std::string second = std::string(text::trim(std::string_view(p.venue_raw).substr(at + skip)));
     if (!normalize::find_venue(second)) return std::nullopt;
     Publication q = p;
     q.venue_raw = second;
@@ -261,7 +322,8 @@ std::vector<Publication> extract_publications(const Block& block) {
         if (p.title.empty() && p.venue_raw.empty()) continue;
         auto second = also_at(p);
         if (second) {
-            std::string first(text::trim(std::string_view(p.venue_raw).substr(0, p.venue_raw.find("also "))));
+            const std::size_t cut = p.venue_raw.find("also ") != std::string::npos ? p.venue_raw.find("also ") : p.venue_raw.find(") and ") + 1;
+            std::string first(text::trim(std::string_view(p.venue_raw).substr(0, cut)));
             while (!first.empty() && (first.back() == ',' || first.back() == ';')) first.pop_back();
             p.venue_raw = first;
         }
@@ -274,8 +336,10 @@ std::vector<Publication> extract_publications(const Block& block) {
 std::vector<Publication> embedded_publications(const Block& block) {
     std::vector<Publication> out;
     for (std::size_t i = 0; i < block.lines.size(); ++i) {
-        std::string label = text::fold_key(block.lines[i].text);
-        bool opens = !block.lines[i].text.empty() && block.lines[i].text.back() == ':' && count_words(label) <= 6 &&
+        const std::string& line = block.lines[i].text;
+        if (line.empty() || line.back() != ':') continue;  // (a label ends in a colon: fold no other line)
+        std::string label = text::fold_key(line);
+        bool opens = count_words(label) <= 6 &&
                      (label.rfind("publications", 0) == 0 || label.rfind("selected publications", 0) == 0 ||
                       label.rfind("papers", 0) == 0 || label.rfind("related publications", 0) == 0);
         if (!opens) continue;
@@ -285,6 +349,20 @@ std::vector<Publication> embedded_publications(const Block& block) {
         while (j < block.lines.size() && block.lines[j].marker != Marker::none) list.lines.push_back(block.lines[j++]);
         for (auto& p : extract_publications(list)) out.push_back(std::move(p));
         i = j - 1;
+    }
+    return out;
+}
+
+std::vector<Publication> cited_in_text(const Block& block) {
+    std::vector<Publication> out;
+    for (const Line& l : block.lines) {
+        if (l.blank() || l.heading_level > 0 || count_words(l.text) < 8) continue;
+        auto prefix = author_prefix(l.text);
+        if (!prefix || prefix->authors.size() < 2 || mentions_submission(l.text)) continue;
+        RawEntry e;
+        e.lines = {l.text};
+        Publication p = make_publication(e, PublicationKind::other);
+        if (p.year && count_words(p.title) >= 3 && !p.venue_raw.empty()) out.push_back(std::move(p));
     }
     return out;
 }

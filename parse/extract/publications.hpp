@@ -21,6 +21,11 @@ std::vector<Publication> extract_stray_publications(const Block& block);
 /// Lists under "Publications from this period:" inside an experience or project entry.
 std::vector<Publication> embedded_publications(const Block& block);
 
+/// Full citations written inside experience text ("Doe, Roe, and Poe. Title, 2018,
+/// arXiv:1807.04575."): a line that opens with an author list of two or more names
+/// and gives a year and a venue (or an arXiv id).
+std::vector<Publication> cited_in_text(const Block& block);
+
 /// One entry; lines separated by '\n'. `section_kind` is the kind the heading implies.
 Publication parse_publication(std::string_view entry, PublicationKind section_kind = PublicationKind::other);
 

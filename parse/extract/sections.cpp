@@ -87,7 +87,7 @@ const std::unordered_map<std::string, std::string>& core_words() {
         {"formacion", "education"}, {"educacion", "education"}, {"estudios", "education"}, {"titulacion", "education"},
         {"formazione", "education"}, {"istruzione", "education"}, {"studi", "education"}, {"formacao", "education"},
         {"educacao", "education"},
-        {"berufserfahrung", "experience"}, {"erfahrung", "experience"}, {"werdegang", "experience"},
+        {"zivildienst", "experience"}, {"wehrdienst", "experience"}, {"berufserfahrung", "experience"}, {"erfahrung", "experience"}, {"werdegang", "experience"},
         {"tatigkeit", "experience"}, {"tatigkeiten", "experience"}, {"stelle", "experience"}, {"stellen", "experience"},
         {"anstellung", "experience"}, {"anstellungen", "experience"}, {"positionen", "experience"}, {"parcours", "experience"},
         {"poste", "experience"}, {"experiencia", "experience"}, {"experiencias", "experience"}, {"trayectoria", "experience"},
@@ -133,7 +133,7 @@ const std::unordered_map<std::string, std::string>& core_words() {
 // Words that qualify a heading without deciding its kind.
 const std::unordered_set<std::string>& modifiers() {
     static const std::unordered_set<std::string> words = {
-        "selected", "select", "recent", "research", "work", "professional", "academic", "technical", "invited", "journal",
+        "selected", "select", "civilian", "military", "recent", "research", "work", "professional", "academic", "technical", "invited", "journal",
         "refereed", "peer", "reviewed", "review", "other", "additional", "and", "of", "in", "the", "my", "me", "industry",
         "industrial", "programming", "computer", "relevant", "current", "past", "previous", "full", "list", "key", "major",
         "main", "university", "scientific", "international", "national", "contributed", "published", "submitted", "under",
@@ -279,6 +279,10 @@ std::optional<std::string> classify_heading(std::string_view heading, bool style
         return std::nullopt;
     }
     if (has_programming && std::count(kinds.begin(), kinds.end(), "languages")) return "skills";
+    // "Civilian Service", "Military Service": a post held, not service to a community.
+    if (std::count(kinds.begin(), kinds.end(), "service") &&
+        std::any_of(tokens.begin(), tokens.end(), [](const std::string& t) { return t == "civilian" || t == "military" || t == "civil"; }))
+        return "experience";
     for (std::string_view k : kKindOrder)
         if (std::find(kinds.begin(), kinds.end(), k) != kinds.end()) return std::string(k);
     return kinds.front();
@@ -310,15 +314,17 @@ std::vector<Block> split_blocks(std::string_view text) {
         }
         bool markdown_heading = line.heading_level > 0 && line.marker == Marker::none;
         bool plain_candidate = line.heading_level == 0 && line.marker == Marker::none;
-        std::string heading = clean_heading(line.text);
         if (markdown_heading || plain_candidate) {
+            std::string heading = clean_heading(line.text);
             bool short_enough = chars::count_words(heading) <= 6 || (chars::has_cjk(heading) && chars::count_letters(heading) <= 12);
             // "Program Committee: SC 2022" is a line of content, "Skills:" a heading.
             std::string_view t = text::trim(line.text);
-            std::size_t colon = t.find(':');
-            bool text_after_colon = colon != std::string_view::npos && !text::trim(clean_heading(t.substr(colon + 1))).empty();
+            auto text_after_colon = [t] {
+                std::size_t colon = t.find(':');
+                return colon != std::string_view::npos && !text::trim(clean_heading(t.substr(colon + 1))).empty();
+            };
             bool styled = markdown_heading || line.bold || all_caps(heading);
-            auto kind = short_enough && !text_after_colon ? classify_heading(heading, styled) : std::nullopt;
+            auto kind = short_enough && !text_after_colon() ? classify_heading(heading, styled) : std::nullopt;
             // "Thesis:", "Project:" in plain text label a detail of an entry.
             if (kind && !styled && is_entry_label(heading)) kind.reset();
             // "**TA,**" then the employer on the next line: a role that goes on, no heading.

@@ -7,9 +7,9 @@
 namespace cvsearch::normalize {
 namespace {
 
-// Words of the original text (text::words), with their folded form alongside.
+// Words of the original text (text::words, views into it), with their folded form alongside.
 struct Word {
-    std::string original;
+    std::string_view original;
     std::string folded;
 };
 
@@ -22,9 +22,20 @@ std::vector<Word> words_of(std::string_view text) {
     std::vector<Word> words;
     for (std::string_view w : text::words(text)) {
         std::string folded = key_word(text::fold_key(w));
-        if (!folded.empty()) words.push_back({std::string(w), folded});
+        if (!folded.empty()) words.push_back({w, std::move(folded)});
     }
     return words;
+}
+
+// The key of words [start, start + len): their folded forms joined by single spaces,
+// built in `key` (one buffer for all the keys a lookup tries).
+const std::string& key_of(const std::vector<Word>& words, std::size_t start, std::size_t len, std::string& key) {
+    key.clear();
+    for (std::size_t k = start; k < start + len; ++k) {
+        if (k > start) key.push_back(' ');
+        key += words[k].folded;
+    }
+    return key;
 }
 
 std::size_t word_count(std::string_view key) {
@@ -49,18 +60,19 @@ bool looks_like_acronym(std::string_view w) {
 }
 
 bool AliasTable::add(std::string_view alias, std::size_t index) {
+    const std::vector<Word> words = words_of(alias);
     std::string key;
-    for (const auto& w : words_of(alias)) key += (key.empty() ? "" : " ") + w.folded;
-    if (key.empty()) return true;
+    if (key_of(words, 0, words.size(), key).empty()) return true;
     auto [it, inserted] = keys_.emplace(key, index);
     if (inserted) max_words_ = std::max(max_words_, word_count(key));
+    if (inserted && words.size() >= 2) first_words_.insert(words.front().folded);
     return inserted || it->second == index;
 }
 
 std::optional<std::size_t> AliasTable::find_whole(std::string_view text) const {
-    std::string whole;
-    for (const auto& w : words_of(text)) whole += (whole.empty() ? "" : " ") + w.folded;
-    if (auto it = keys_.find(whole); it != keys_.end()) return it->second;
+    const std::vector<Word> words = words_of(text);
+    std::string key;
+    if (auto it = keys_.find(key_of(words, 0, words.size(), key)); it != keys_.end()) return it->second;
     return std::nullopt;
 }
 
@@ -72,16 +84,19 @@ std::optional<std::size_t> AliasTable::find(std::string_view text) const {
 std::optional<AliasTable::Match> AliasTable::find_match(std::string_view text) const {
     std::vector<Word> words = words_of(text);
     if (words.empty()) return std::nullopt;
-    // Whole text first: any alias, even a plain single word, may match it.
-    if (auto whole = find_whole(text)) return Match{*whole, 0, words.size()};
-
     const std::size_t n = words.size();
+    std::string key;
+    // Whole text first: any alias, even a plain single word, may match it.
+    if (auto it = keys_.find(key_of(words, 0, n, key)); it != keys_.end()) return Match{it->second, 0, n};
+
+    // Only a word that begins some alias of two or more words can begin a match that long.
+    std::vector<bool> begins_long(n);
+    for (std::size_t start = 0; start < n; ++start) begins_long[start] = first_words_.count(words[start].folded) > 0;
     for (std::size_t len = std::min(max_words_, n); len >= 1; --len) {
         for (std::size_t start = 0; start + len <= n; ++start) {
+            if (len >= 2 && !begins_long[start]) continue;
             if (len == 1 && !looks_like_acronym(words[start].original)) continue;
-            std::string key = words[start].folded;
-            for (std::size_t k = start + 1; k < start + len; ++k) key += " " + words[k].folded;
-            if (auto it = keys_.find(key); it != keys_.end()) return Match{it->second, start, len};
+            if (auto it = keys_.find(key_of(words, start, len, key)); it != keys_.end()) return Match{it->second, start, len};
         }
     }
     return std::nullopt;

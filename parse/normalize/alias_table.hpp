@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace cvsearch::normalize {
@@ -42,6 +43,7 @@ class AliasTable {
 
   private:
     std::unordered_map<std::string, std::size_t> keys_;
+    std::unordered_set<std::string> first_words_;  // the first word of each key of two or more words
     std::size_t max_words_ = 1;
 };
 

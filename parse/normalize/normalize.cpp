@@ -68,11 +68,12 @@ bool is_number_like(std::string_view w) {
 }
 
 bool is_noise_word(const std::string& lw) {
-    static const std::array<const char*, 24> noise = {
+    // (Views, not C strings: a comparison then tests the length before any byte.)
+    static constexpr std::array<std::string_view, 24> noise = {
         "pp", "vol", "volume", "no", "issue", "pages", "page", "jan", "january", "feb", "february", "mar",
         "march", "apr", "april", "may", "jun", "june", "jul", "july", "aug", "august", "sep", "september"};
-    static const std::array<const char*, 9> more = {"sept", "oct", "october", "nov", "november", "dec", "december",
-                                                     "accepted", "forthcoming"};
+    static constexpr std::array<std::string_view, 9> more = {"sept", "oct", "october", "nov", "november", "dec", "december",
+                                                              "accepted", "forthcoming"};
     return std::find(noise.begin(), noise.end(), lw) != noise.end() || std::find(more.begin(), more.end(), lw) != more.end();
 }
 
@@ -547,6 +548,17 @@ std::optional<VenueInfo> find_venue_uncached(std::string_view raw) {
                                   !text::fold_key(before).ends_with("ed");  // "Published IEEE Access"
         if (word_of_name) return std::nullopt;
     }
+    // "International Conference on Enterprise Information Systems": a journal's name as
+    // the subject of a conference or symposium named before it is that meeting's topic,
+    // not the journal. (A workshop's is too; host_or_event names that workshop.)
+    if (t.entries[hit->index].kind == "journal") {
+        bool meeting = false;
+        for (std::size_t k = 0; k < hit->first && k < w.size(); ++k) {
+            const std::string f = text::fold_key(w[k]);
+            if (f == "conference" || f == "symposium" || f == "congress") meeting = true;
+            else if (meeting && (f == "on" || f == "of" || f == "for" || f == "in")) return std::nullopt;
+        }
+    }
     for (std::size_t k = hit->first; k < hit->first + hit->count && k < w.size(); ++k)
         matched += (matched.empty() ? "" : " ") + text::fold_key(w[k]);
     const std::size_t after = hit->first + hit->count;
@@ -624,12 +636,21 @@ std::optional<InstitutionInfo> find_institution(std::string_view raw, const Regi
 
 std::optional<InstitutionInfo> find_institution(std::string_view raw) { return find_institution(raw, nullptr); }
 
-std::optional<InstitutionInfo> find_institution_as_written(std::string_view raw) {
+namespace {
+
+std::optional<InstitutionInfo> find_institution_as_written_uncached(std::string_view raw) {
     const InstitutionTable& t = institution_table();
     if (auto hit = t.aliases.find_whole(raw)) return t.entries[*hit];
     std::string whole(text::trim(raw));
     if (text::starts_with_icase(whole, "the ")) whole.erase(0, 4);
     return registry_institution({whole}, raw, nullptr);
+}
+
+}  // namespace
+
+std::optional<InstitutionInfo> find_institution_as_written(std::string_view raw) {
+    thread_local LookupMemo<InstitutionInfo> memo;  // the affiliation reader asks for each comma part of each line
+    return memo.get(raw, find_institution_as_written_uncached);
 }
 
 std::string venue_value(std::string_view raw) {

@@ -112,7 +112,9 @@ std::optional<RegistryTable::Hit> RegistryTable::find(std::string_view key) cons
 
 std::string_view RegistryTable::key_at(std::size_t line) const {
     std::string_view rest = keys_.substr(line);
-    return rest.substr(0, std::min(rest.find('\t'), rest.find('\n')));
+    std::size_t end = 0;  // up to the first tab or line end (one short scan, not two)
+    while (end < rest.size() && rest[end] != '\t' && rest[end] != '\n') ++end;
+    return rest.substr(0, end);
 }
 
 const RegistryTable& registry_institutions() {
@@ -128,6 +130,8 @@ const RegistryTable& registry_venues() {
 bool is_registry_city(std::string_view text) {
     static const std::unordered_set<std::string> cities = [] {
         std::unordered_set<std::string_view> raw;  // views into the embedded bytes, one per spelling
+        raw.reserve(16384);
+        std::string_view previous;  // (neighbouring rows often share their city: one insert for the run)
         std::string_view rest = data::registry_institutions_tsv();
         while (!rest.empty()) {  // canonical, kind, country, city, domains
             std::size_t end = rest.find('\n');
@@ -140,7 +144,8 @@ bool is_registry_city(std::string_view text) {
             }
             if (from == std::string_view::npos) continue;
             std::string_view city = line.substr(from, line.find('\t', from) - from);
-            if (!city.empty()) raw.insert(city);
+            if (!city.empty() && city != previous) raw.insert(city);
+            previous = city;
         }
         std::unordered_set<std::string> folded;
         for (std::string_view c : raw)

@@ -15,6 +15,13 @@ struct FrontMatter {
     /// unquoted; list items and deeper structure are skipped.
     std::vector<std::pair<std::string, std::string>> fields;
     std::string_view body;  ///< the text after the block (all of it when there is none)
+    /// Top-level keys whose value is a list or a map of its own (Hugo "academic"
+    /// author pages keep a CV there: `interests:`, `education:`, `work:`,
+    /// `awards:`), in file order: the key, and one line per entry (a list
+    /// item's or the map's values joined by ", "; the lines of a `|` block
+    /// scalar as lines of their own). Values under keys for links, pictures,
+    /// icons and styling ("url", "icon", "image", "color", "percent") are left out.
+    std::vector<std::pair<std::string, std::vector<std::string>>> blocks;
 
     /// The first non-empty value among `keys`, or "".
     std::string get(std::initializer_list<std::string_view> keys) const;

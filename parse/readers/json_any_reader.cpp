@@ -30,6 +30,7 @@
 #include "parse/extract/lexicon.hpp"
 #include "parse/extract/pub_authors.hpp"
 #include "parse/extract/pub_venue.hpp"
+#include "parse/extract/publications.hpp"
 #include "parse/readers/json_util.hpp"
 #include "parse/readers/markup.hpp"
 #include "parse/readers/reader.hpp"
@@ -124,10 +125,40 @@ std::optional<std::string> key_section_kind(std::string_view key) {
 
 // ---- small helpers ---------------------------------------------------------------------
 
+// "Internship at Riken AIP \\textbf{Tokyo, Japan}": a JSON CV made to fill a LaTeX
+// template holds LaTeX markup; formatting commands give their text ("Tokyo, Japan").
+std::string without_tex_markup(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (c == '\\' && i + 1 < s.size() && std::isalpha(static_cast<unsigned char>(s[i + 1]))) {
+            std::size_t j = i + 1;
+            while (j < s.size() && std::isalpha(static_cast<unsigned char>(s[j]))) ++j;
+            if (j < s.size() && s[j] == '{') {  // "\\textbf{" -> the group's text
+                i = j;
+                continue;
+            }
+            out.append(s.substr(i, j - i));  // "\\LaTeX", "\\alpha": left as written
+            i = j - 1;
+            continue;
+        }
+        if (c == '\\' && i + 1 < s.size() && std::string_view("&%$#_").find(s[i + 1]) != std::string_view::npos) {
+            out.push_back(s[++i]);  // "\\&" -> "&"
+            continue;
+        }
+        if ((c == '{' || c == '}') && s.find('\\') != std::string_view::npos) continue;
+        out.push_back(c);
+    }
+    return out;
+}
+
 std::string scalar_text(const json& v) {
     if (v.is_string()) {
         const auto& s = v.get_ref<const std::string&>();
-        return s.size() > kMaxFieldChars ? std::string() : std::string(text::trim(s));
+        if (s.size() > kMaxFieldChars) return {};
+        if (s.find('\\') != std::string::npos) return std::string(text::trim(without_tex_markup(s)));
+        return std::string(text::trim(s));
     }
     if (v.is_number_integer() || v.is_number_unsigned()) return v.dump();
     return {};
@@ -203,6 +234,22 @@ std::string join(const std::vector<std::string>& parts, std::string_view sep) {
     return out;
 }
 
+// "Internship at Riken AIP Tokyo, Japan, supervised by X (5 months)." ->
+// {"Internship", "Riken AIP Tokyo"}: a role, " at ", and a capitalized name up to the
+// first comma, bracket or clause.
+std::optional<std::pair<std::string, std::string>> role_at_place(std::string_view role) {
+    std::size_t at = role.find(" at ");
+    if (at == std::string_view::npos || at == 0 || !extract::is_role(role.substr(0, at))) return std::nullopt;
+    std::string_view rest = role.substr(at + 4);
+    std::size_t end = rest.find_first_of(",;(");
+    for (std::string_view clause : {" with ", " supervised ", " under ", " advised ", " in collaboration", " for ", " on "})
+        end = std::min(end, rest.find(clause));
+    std::string_view place = text::trim(rest.substr(0, end));
+    while (!place.empty() && place.back() == '.') place.remove_suffix(1);
+    if (place.empty() || !std::isupper(static_cast<unsigned char>(place.front())) || text::words(place).size() > 8) return std::nullopt;
+    return std::pair<std::string, std::string>{std::string(text::trim(role.substr(0, at))), std::string(place)};
+}
+
 bool means_present(std::string_view s) {
     std::string k = text::fold_key(s);
     return k.empty() || k == "present" || k == "now" || k == "current" || k == "ongoing" || k == "today" ||
@@ -239,9 +286,13 @@ Years years_of(const Fields& f) {
         y.current = r->current;
         // "2024 -", "2023--pursuing": an open range is a current one.
         std::string_view t = text::trim_end_any(dates, {" "});
-        if (!y.current && y.start && !y.end && (t.back() == '-' || t.ends_with("–") || t.ends_with("—") ||
-                                                 means_present(t.substr(t.find_last_of("-–— ") + 1))))
-            y.current = t.find_first_of("-–—") != std::string_view::npos;
+        const bool open_end = t.back() == '-' || t.ends_with("–") || t.ends_with("—") || means_present(t.substr(t.find_last_of("-–— ") + 1));
+        // ("2023--pursuing" may come back as 2023 to 2023: the word after the dash says it goes on.)
+        if (!y.current && y.start && (!y.end || (*y.end == *y.start && extract::find_years(t).size() == 1)) && open_end &&
+            t.find_first_of("-–—") != std::string_view::npos) {
+            y.current = true;
+            y.end.reset();
+        }
     } else {
         y.start = first_year(dates);
     }
@@ -573,9 +624,18 @@ class AnyReader {
         details(f, sink);
     }
 
-    static void details(const Fields& f, Sink& sink) {
+    void details(const Fields& f, Sink& sink) {
         std::string d = f.first({"summary", "description", "details", "notes", "note"});
         if (!d.empty()) sink.lines.push_back(d);
+        // A position's description that is a full citation ("Doe, Roe, and Poe. Title,
+        // 2018, arXiv:1807.04575."): a paper named in the experience text.
+        if (!d.empty() && sink.kind != "publications") {
+            auto prefix = extract::author_prefix(d);
+            if (prefix && prefix->authors.size() >= 2 && !extract::mentions_submission(d)) {
+                Publication pub = extract::parse_publication(d);
+                if (pub.year && text::words(pub.title).size() >= 3 && !pub.venue_raw.empty()) p().publications.push_back(std::move(pub));
+            }
+        }
         for (const auto& h : f.lists) sink.lines.push_back("- " + h);
     }
 
@@ -613,6 +673,13 @@ class AnyReader {
         }
         if (a.role.empty())
             if (const std::string* v = f.find("name"); v && !v->empty() && *v != inst && extract::is_role(*v)) a.role = *v;
+        // {"position": "Internship at Riken AIP Tokyo, Japan, supervised by ..."}: no place
+        // field, the role says where it was held.
+        if (inst.empty() && !a.role.empty())
+            if (auto at = role_at_place(a.role)) {
+                inst = at->second;
+                a.role = at->first;
+            }
         std::string field = f.first(kFieldKeys);
         if (!field.empty() && text::fold_key(a.role).find(text::fold_key(field)) == std::string::npos)
             a.role = a.role.empty() ? field : a.role + " in " + field;

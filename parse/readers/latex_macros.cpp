@@ -54,7 +54,7 @@ const std::unordered_map<std::string_view, MacroSpec>& table() {
         {"MakeLowercase", {K::keep_last, 1}}, {"uppercase", {K::keep_last, 1}}, {"lowercase", {K::keep_last, 1}},
         {"centerline", {K::keep_last, 1}}, {"fbox", {K::keep_last, 1}}, {"framebox", {K::keep_last, 1}},
         {"makebox", {K::keep_last, 1}}, {"hyperref", {K::keep_last, 1}}, {"enquote", {K::keep_last, 1}},
-        {"marginpar", {K::keep_last, 1}}, {"small", {K::drop}}, {"textcolor", {K::keep_last, 2}},
+        {"marginpar", {K::keep_last, 1}}, {"marginnote", {K::keep_last, 1}}, {"small", {K::drop}}, {"textcolor", {K::keep_last, 2}},
         {"colorbox", {K::keep_last, 2}}, {"fcolorbox", {K::keep_last, 3}}, {"hyperlink", {K::keep_last, 2}},
         {"hypertarget", {K::keep_last, 2}}, {"multicolumn", {K::keep_last, 3}}, {"multirow", {K::keep_last, 3}},
         {"parbox", {K::keep_last, 2}}, {"raisebox", {K::keep_last, 2}}, {"resizebox", {K::keep_last, 3}},

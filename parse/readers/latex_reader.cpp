@@ -198,6 +198,22 @@ bool is_number_label(std::string_view label) {
     return digits > 0 && digits <= 3 && label.find_first_not_of("0123456789.()[]") == std::string_view::npos;
 }
 
+// A piece of a date given to a date macro: "Aug", "Sept.", "2019", "06", "`17", "Present".
+bool is_date_part(std::string_view a) {
+    a = text::trim(a);
+    while (!a.empty() && (a.front() == '`' || a.front() == '\'' || a.front() == '{')) a.remove_prefix(1);
+    while (!a.empty() && (a.back() == '.' || a.back() == '}')) a.remove_suffix(1);
+    if (a.empty()) return false;
+    if (a.size() <= 4 && a.find_first_not_of("0123456789") == std::string_view::npos) return true;
+    const std::string l = text::ascii_lower(a);
+    if (l == "present" || l == "now" || l == "today" || l == "current") return true;
+    static const std::string_view months[] = {"january", "february", "march", "april", "may", "june", "july",
+                                              "august", "september", "october", "november", "december"};
+    for (std::string_view m : months)
+        if (l.size() >= 3 && m.substr(0, std::min(m.size(), l.size())) == l) return true;
+    return false;
+}
+
 // A list label that is only a bullet glyph: "\item[--]", "\item[$\bullet$]".
 bool is_bullet_label(std::string_view label) {
     label = text::trim(label);
@@ -801,7 +817,10 @@ class LatexConverter {
             if (!is_dimension(args[0]) && !is_option_list(args[0])) run_into(args[0], out, depth + 1);
             return;
         }
-        if (!as_item && !line_is_blank(out)) {  // in running text: "..., \DatestampYM{2019}{06}."
+        // A date macro ("\DatestampYD{Aug}{`17}", "\daterange{2019}{Present}") is text, never an
+        // entry line of its own.
+        const bool date = !as_item && args.size() >= 2 && std::all_of(args.begin(), args.end(), [](std::string_view a) { return is_date_part(a); });
+        if (date || (!as_item && !line_is_blank(out))) {  // in running text: "..., \DatestampYM{2019}{06}."
             for (std::size_t k = 0; k < args.size(); ++k) {
                 if (k > 0) out.push_back(' ');
                 if (!is_dimension(args[k]) && !is_option_list(args[k])) run_into(args[k], out, depth + 1);
@@ -914,6 +933,9 @@ class LatexConverter {
             case MacroKind::keep_last: {
                 auto args = read_args(c, spec.args);
                 if (!args.empty() && !is_dimension(args.back())) run_into(args.back(), out, depth + 1);
+                // "\marginnote{2019}\textbf{Acme}": a note in the margin is a cell of its own
+                // ("2019 | Acme, Engineer"), not glued to the text beside it.
+                if ((name == "marginnote" || name == "marginpar") && !line_is_blank(out)) out += " | ";
                 return;
             }
             case MacroKind::heading: {

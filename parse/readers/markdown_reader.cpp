@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/text.hpp"
+#include "parse/extract/extract.hpp"
 #include "parse/readers/front_matter.hpp"
 #include "parse/readers/html.hpp"
 #include "parse/readers/markup.hpp"
@@ -166,12 +167,34 @@ void apply_front_matter(const FrontMatter& fm, TextDocument& doc) {
     if (!home.empty()) doc.homepage_hint = home;
 }
 
+// The front matter's blocks that are parts of a CV (Hugo "academic" author pages:
+// `interests:`, `education:`, `work:`, `awards:`) as Markdown sections after the
+// body, for the extractor to read like any other section. Blocks of site
+// settings ("profiles", "redirect_from", "social") name no CV heading and stay out.
+std::string front_matter_sections(const FrontMatter& fm) {
+    std::string out;
+    for (const auto& [key, entries] : fm.blocks) {
+        std::string heading;
+        for (char c : key) heading.push_back(c == '_' || c == '-' || c == '.' ? ' ' : c);
+        heading = text::collapse_whitespace(heading);
+        auto kind = extract::heading_kind(heading);
+        if (!kind || *kind == "contact" || *kind == "references" || *kind == "other") continue;
+        // al-folio's `profile:` holds the picture's layout (align, image), as JSON's "profile" holds details.
+        if (*kind == "summary" && (text::fold_key(heading) == "profile" || text::fold_key(heading) == "about")) continue;
+        if (!heading.empty()) heading[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(heading[0])));
+        out += "\n\n# " + heading + "\n";
+        for (const auto& e : entries) (out += e) += '\n';
+    }
+    return out;
+}
+
 }  // namespace
 
 TextDocument read_markdown(std::string_view utf8) {
     std::string clean = markup::clean_characters(text::sanitize_utf8(utf8));
     FrontMatter fm = split_front_matter(clean);
-    TextDocument doc = html::to_markup(fm.body, /*markdown_fragment=*/true);
+    const std::string body = std::string(fm.body) + front_matter_sections(fm);
+    TextDocument doc = html::to_markup(body, /*markdown_fragment=*/true);
     std::string html_name = std::move(doc.name_hint);  // <title> in a fragment is weaker evidence than front matter
     doc.name_hint.clear();
     apply_front_matter(fm, doc);

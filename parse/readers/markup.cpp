@@ -71,6 +71,8 @@ constexpr std::string_view kSpacedBullets[] = {"-", "*", "+", "·", "–", "—"
 
 // Length of the bullet at the start of `s`, or 0.
 std::size_t bullet_length(std::string_view s) {
+    // Every bullet above is non-ASCII but for '-', '*' and '+': most lines are passed at once.
+    if (s.empty() || (static_cast<unsigned char>(s[0]) < 0x80 && s[0] != '-' && s[0] != '*' && s[0] != '+')) return 0;
     for (auto b : kGlyphBullets)
         if (s.substr(0, b.size()) == b) return b.size();
     for (auto b : kSpacedBullets)
@@ -304,7 +306,12 @@ std::string nfc(std::string_view s) {
     UErrorCode status = U_ZERO_ERROR;
     const icu::Normalizer2* n = icu::Normalizer2::getNFCInstance(status);
     if (U_FAILURE(status) || n == nullptr) return std::string(s);
-    icu::UnicodeString u = icu::UnicodeString::fromUTF8(icu::StringPiece(s.data(), static_cast<int32_t>(s.size())));
+    // Most text is composed already: checked in UTF-8, without the round trip through UTF-16
+    // (which also turns invalid bytes into U+FFFD: only well-formed text is passed as it is).
+    const icu::StringPiece piece(s.data(), static_cast<int32_t>(s.size()));
+    if (text::is_valid_utf8(s) && n->isNormalizedUTF8(piece, status) && U_SUCCESS(status)) return std::string(s);
+    status = U_ZERO_ERROR;
+    icu::UnicodeString u = icu::UnicodeString::fromUTF8(piece);
     icu::UnicodeString composed = n->normalize(u, status);
     if (U_FAILURE(status)) return std::string(s);
     std::string out;

@@ -1,6 +1,7 @@
 // Affiliations from education and experience sections, including PDF-broken layouts.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -364,4 +365,84 @@ TEST_CASE("a centre a table knows by its name is an institution, though a centre
           "2016 - present\n",
           {{"Center for Advancing Innovation", "Senior Nonresident Fellow", 2025, std::nullopt, true, work},
            {"Example Institute for Policy Research", "Associate fellow", 2016, std::nullopt, true, work}});
+}
+
+TEST_CASE("a town and a state after an organization are where it is, not a university or a degree") {
+    // "Boston, MA": MA is Massachusetts, not a Master of Arts; "Berkeley, CA" after an
+    // organization's name is its town, though a table knows a university by that word.
+    check("# Experience\n\n"
+          "Research Fellow May 2026 – September 2026\n"
+          "Quillfeather Scholars Program, Berkeley, CA\n\n"
+          "Research Assistant, Newsroom Lab June 2022 – October 2022\n"
+          "Eastbrook University, Boston, MA\n",
+          {{"Quillfeather Scholars Program", "Research Fellow", 2026, 2026, false, work},
+           {"Eastbrook University", "Research Assistant", 2022, 2022, false, work}});
+}
+
+TEST_CASE("a role held for a person names no place") {
+    // "TA for Prof. Ann Doe, Compilers": neither the professor nor the course is an employer,
+    // and the line does not inherit the place of the entry above.
+    auto got = affiliations_of("# Academic Experience\n\n"
+                               "Research Assistant, Quillfeather Institute of Technology, 2011 - 2017\n\n"
+                               "Teaching Assistant\n"
+                               "- TA for Prof. Tsz-Wing Ode, Engineering Programming, Fall 2012\n"
+                               "- TA for Prof. Young-mi Sarn, Compilers, Spring 2012\n");
+    REQUIRE(!got.empty());
+    CHECK(got[0].institution_raw == "Quillfeather Institute of Technology");
+    for (const auto& a : got) {
+        CAPTURE(a.institution_raw);
+        CHECK(a.institution_raw == "Quillfeather Institute of Technology");
+        CHECK(a.role.find("Prof") == std::string::npos);
+    }
+}
+
+TEST_CASE("collaborators' places, course titles and topics in a role heading are no affiliation") {
+    auto got = affiliations_of(
+        "# Experience\n\n"
+        "Project I: Progressive Pseudo Bags for Slide Classification\n"
+        "Jul. 2023 – Present\n"
+        "Cooperating Organization: Smart Lab, Harbourside University of Science and Technology.\n\n"
+        "# Work Experience\n\n"
+        "2024: Teaching Assistant for GEOS102: Our Changing Planet: Climate and Ecosystems\n"
+        "Greyhaven University\n\n"
+        "### Technology Consultant – Artificial Intelligence & Data Analytics\n"
+        "3/2020 – 8/2020 Quillfeather Industry Solutions GmbH\n");
+    std::vector<std::string> places;
+    for (const auto& a : got) places.push_back(a.institution_raw);
+    CAPTURE(places);
+    for (const auto& p : places) {
+        CHECK(p.find("Harbourside") == std::string::npos);
+        CHECK(p.find("Cooperating") == std::string::npos);
+        CHECK(p.find("Changing") == std::string::npos);
+        CHECK(p.find("Climate") == std::string::npos);
+        CHECK(p.find("Intelligence") == std::string::npos);
+    }
+    CHECK(std::find(places.begin(), places.end(), "Greyhaven University") != places.end());
+}
+
+TEST_CASE("a company named with a field word is an employer before its role and place, a subject alone is not") {
+    auto got = affiliations_of("# Work Experience\n\n"
+                               "2013 | C7 Tech and Design, Software developer, New Orleans, LA\n"
+                               "- Worked as a full-stack web developer.\n\n"
+                               "2012 | Quillmark Design, Intern, New York, NY\n"
+                               "- Built dashboards.\n\n"
+                               "2011 | Computer Science, Teaching Assistant, Boston, MA\n");
+    std::vector<std::string> places;
+    for (const auto& a : got) places.push_back(a.institution_raw);
+    CAPTURE(places);
+    CHECK(std::find(places.begin(), places.end(), "C7 Tech and Design") != places.end());
+    CHECK(std::find(places.begin(), places.end(), "Quillmark Design") != places.end());
+    CHECK(std::find(places.begin(), places.end(), "Computer Science") == places.end());
+}
+
+TEST_CASE("an acronym in brackets wrapped onto a line of its own is no second employer") {
+    check("# Positions\n"
+          "2023 -- Present\n"
+          "Postdoctoral Fellow, Example Theoretical Astrophysics Center\n"
+          "(ETAC)\n"
+          "Supervisor: Dr. Ann Doe\n"
+          "2018 -- 2023\n"
+          "Graduate Research Assistant, Northfield University\n",
+          {{"Example Theoretical Astrophysics Center", "Postdoctoral Fellow", 2023, std::nullopt, true, work},
+           {"Northfield University", "Graduate Research Assistant", 2018, 2023, false, work}});
 }

@@ -262,3 +262,84 @@ Assistant Professor, 2018--2021
     REQUIRE(publication(p, "Learning under drift") != nullptr);
     check_publication(p, "Sparse drift", "Journal of Machine Learning Research", 2020);
 }
+
+TEST_CASE("a class's own section, entry and date macros with their arguments on lines of their own") {
+    // \Section takes the title twice and a bookmark name; dates are macros of month and
+    // two-digit year; a university named by its campus town has "at" in its name.
+    const std::string tex = R"(\documentclass{simpleresumecv}
+\newcommand{\CVAuthor}{Odile Brenner}
+\begin{document}
+\Title{\CVAuthor}
+\begin{Body}
+\Section
+{Education}
+{Education}
+{PDF:Education}
+
+\Entry
+\textbf{University at Greyhaven}, The State University of Nowhere
+
+\Gap
+\BulletItem
+Ph.D. in Computer Science and Engineering
+\hfill
+\DatestampYD{Aug}{ `17} --
+\DatestampY{Present}
+
+\Section
+{Publications}
+{Publications}
+{PDF:Publications}
+
+\Gap
+\NumberedItem{[1]}
+{\underline{Odile Brenner}, Piet Alvarez, and Mona Ruiz,
+``Quarry: Securely Showing Images on Shared Screens'' in
+\textit{Proceedings of the 19th Annual International Conference on Mobile Systems \textbf{(MobiSys)}
+, \DatestampYM{2021}}.}
+\end{Body}
+\end{document}
+)";
+    auto p = parse_tex(tex);
+    CHECK(p.name == "Odile Brenner");
+    CHECK(has_section(p, "Education", "education"));
+    const auto* phd = affiliation(p, "University at Greyhaven");
+    REQUIRE(phd);
+    CHECK(phd->start_year == 2017);
+    CHECK(phd->current);
+    for (const auto& a : p.affiliations) CHECK(a.institution_raw.find("PDF:") == std::string::npos);
+    const auto* quarry = publication(p, "Quarry");
+    REQUIRE(quarry);
+    CHECK(quarry->year == 2021);
+    CHECK(quarry->venue == "MobiSys");
+}
+
+TEST_CASE("years in the margin through a CV's own macro are a cell of their own") {
+    // The Taraborelli template: \newcommand{\years}[1]{\marginnote{#1}} before each entry.
+    const std::string tex = R"(\documentclass{article}
+\usepackage{marginnote}
+\newcommand{\years}[1]{\marginnote{\normalsize #1}}
+\begin{document}
+{\LARGE Odile Brenner}\\[.2cm]
+\section*{Education}
+\years{2014}\textsc{M.S.} in Computer Science, University of Greyhaven \\
+\section*{Work Experience}
+\years{2019}\textbf{Quillpress}, Data science intern, New York, NY \\
+- Built an internal API. \\
+\years{2014-2015}\textbf{The Harbour Ledger}, Software developer and data journalist, New Orleans, LA \\
+- Produced interactive web stories. \\
+\end{document}
+)";
+    auto p = parse_tex(tex);
+    const auto* ms = affiliation(p, "University of Greyhaven");
+    REQUIRE(ms);
+    CHECK(ms->start_year == 2014);
+    const auto* intern = affiliation(p, "Quillpress");
+    REQUIRE(intern);
+    CHECK(intern->role == "Data science intern");
+    CHECK(intern->start_year == 2019);
+    const auto* ledger = affiliation(p, "The Harbour Ledger");
+    REQUIRE(ledger);
+    CHECK(ledger->start_year == 2014);
+    CHECK(ledger->end_year == 2015);
+}

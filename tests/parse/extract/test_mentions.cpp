@@ -1,6 +1,7 @@
 // Papers and places named in news items and biographies (home pages without lists).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -97,4 +98,26 @@ TEST_CASE("an experience section written as prose places the person through its 
     CHECK(got == std::vector<std::string>{"University of Northfield", "University of Westbrook", "Lakeside University"});
     REQUIRE(p.affiliations.size() == 3);
     CHECK(p.affiliations[2].kind == cvsearch::AffiliationKind::education);
+}
+
+TEST_CASE("without an education section the biography says where its owner studies, collaborators' places do not count") {
+    // An internship list is no education section: the biography still names the schools.
+    auto p = profile_of(
+        "I am a third-year Ph.D. student at Greyhaven University of Technology, under the supervision of "
+        "Ann Doe and Bo Roe. I am also very fortunate to work closely with Prof. Cy Poe at Quillfeather College London, "
+        "and Prof. Di Lo at University of California San Diego. Prior to joining, I was a master student in "
+        "Harbourside University. I also obtained my bachelor's degree from Harbourside University.\n"
+        "\n"
+        "# Internship\n"
+        "\n"
+        "- Microsoft Research Asia, mentored by Dr. Eve Wu, 2024.\n");
+    std::vector<std::string> places;
+    for (const auto& a : p.affiliations) places.push_back(a.institution_raw);
+    CAPTURE(places);
+    auto has = [&](const std::string& x) { return std::find(places.begin(), places.end(), x) != places.end(); };
+    CHECK(has("Microsoft Research Asia"));
+    CHECK(has("Greyhaven University of Technology"));
+    CHECK(has("Harbourside University"));
+    CHECK_FALSE(has("Quillfeather College London"));
+    CHECK_FALSE(has("University of California San Diego"));
 }

@@ -80,6 +80,16 @@ TEST_CASE("heading_kind classifies CV headings in any case and markup") {
     }
 }
 
+TEST_CASE("civilian and military service are posts held, professional service is not") {
+    for (const char* h : {"Civilian Service", "CIVILIAN SERVICE", "Military Service", "Zivildienst", "Wehrdienst"}) {
+        auto kind = heading_kind(h);
+        REQUIRE_MESSAGE(kind, h);
+        CHECK_MESSAGE(*kind == "experience", h);
+    }
+    REQUIRE(heading_kind("Professional Service"));
+    CHECK(*heading_kind("Professional Service") == "service");
+}
+
 TEST_CASE("heading_kind rejects lines that only contain a heading word") {
     for (const char* s : {"Best Paper Award", "Senior Research Scientist", "Curriculum Vitae", "Jane Doe",
                           "Program Committee: SC 2022", "Distributed Systems for Machine Learning", "2019 - 2021",

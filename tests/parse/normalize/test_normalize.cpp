@@ -74,6 +74,18 @@ TEST_CASE("a known journal's name inside a longer one after a word of that name 
     }
 }
 
+TEST_CASE("a journal's name as the subject of a conference is the conference, not the journal") {
+    // "Information Systems" is a journal; a conference on (enterprise) information systems is not it.
+    REQUIRE(find_venue("Information Systems"));
+    REQUIRE(find_venue("Information Systems")->kind == "journal");
+    CHECK_FALSE(find_venue("International Conference on Enterprise Information Systems"));
+    CHECK_FALSE(find_venue("Proceedings of the 17th International Symposium on Information Systems"));
+    CHECK(venue_value("International Conference on Enterprise Information Systems") ==
+          "International Conference on Enterprise Information Systems");
+    // The journal named on its own, or with its publisher, is still the journal.
+    CHECK(find_venue("Elsevier Information Systems"));
+}
+
 TEST_CASE("a workshop held with a known venue is a venue of its own") {
     struct Row { const char* raw; const char* value; };
     const Row rows[] = {

@@ -328,3 +328,44 @@ TEST_CASE("generic JSON: offices in societies and named chairs among appointment
     CHECK(affiliation(p, "Example Foundation Research Chair") == nullptr);
     CHECK(p.affiliations.size() == 2);
 }
+
+TEST_CASE("a JSON CV made for a LaTeX template: the role says where, and a description may cite a paper") {
+    // No institution key: "position" is "<role> at <place>" with LaTeX markup inside, and a
+    // description that is a full citation names a paper written during the stay.
+    const std::string json = R"({
+  "profile": {"firstName": "Odile", "lastName": "Brenner"},
+  "education": [
+    {"years": "2023--pursuing", "name": "PhD in Computer Science", "place": "Doe Lab", "location": "Harbourside University"}
+  ],
+  "experience": [
+    {"years": "2021", "position": "Internship at Greyhaven University \\textbf{Lyon, France}, supervised by Ann Doe (2 months).",
+     "description": "Worked on kernel approximations."},
+    {"years": "2018", "position": "Internship at Quillfeather Institute, \\textbf{Tokyo, Japan}, supervised by Bo Roe (5 months).",
+     "description": "Cy Poe, Bo Roe, and Odile Brenner. Meta-theorems for monotone submodular maximization, 2018, arXiv:1807.04575."}
+  ]
+})";
+    Profile p = parse_one(json);
+    CHECK(p.name == "Odile Brenner");
+    // (The bold town runs on after the name: only the name is asserted.)
+    auto first_it = std::find_if(p.affiliations.begin(), p.affiliations.end(),
+                                 [](const auto& a) { return a.institution_raw.starts_with("Greyhaven University"); });
+    const auto* first = first_it == p.affiliations.end() ? nullptr : &*first_it;
+    const auto* second = affiliation(p, "Quillfeather Institute");
+    REQUIRE(first);
+    REQUIRE(second);
+    CHECK(first->role == "Internship");
+    CHECK(first->start_year == 2021);
+    CHECK(second->start_year == 2018);
+    for (const auto& a : p.affiliations) CHECK(a.institution_raw.find('\\') == std::string::npos);
+    // "2023--pursuing": begun in 2023 and going on.
+    const auto* phd = affiliation(p, "Harbourside University");
+    REQUIRE(phd);
+    CHECK(phd->start_year == 2023);
+    CHECK(phd->current);
+    CHECK_FALSE(phd->end_year);
+    const Publication* paper = publication(p, "Meta-theorems");
+    REQUIRE(paper);
+    CHECK(paper->year == 2018);
+    CHECK(paper->venue == "arXiv");
+    CHECK(paper->authors.size() == 3);
+}

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "tests/parse/profile_lookup.hpp"
 #include "parse/readers/reader.hpp"
 
 using cvsearch::readers::read_markdown;
@@ -108,6 +109,22 @@ TEST_CASE("read_markdown: front matter") {
     SUBCASE("a rule at the top without a closing one is no front matter") {
         CHECK(read_markdown("---\nJust text").text == "Just text");
     }
+    SUBCASE("Hugo author pages: the CV in the front matter's lists is read as sections after the body") {
+        auto doc = read_markdown(
+            "---\ntitle: Wen Adaire\nrole: PhD Candidate\nprofiles:\n  - icon: brands/github\n    url: https://github.com/x\n"
+            "interests:\n  - Tidal Energy\n  - Marine Robotics\neducation:\n  - area: Ph.D. in Ocean Engineering\n"
+            "    institution: Harbourside University\n    date_start: 2021-09-01\n    date_end: 2025-06-01\n"
+            "    summary: |\n      Thesis on kelp-safe turbines.\n    button:\n      text: 'Read Thesis'\n      url: 'https://x.org'\n"
+            "redirect_from:\n  - /resume/\n---\nHello, I build underwater robots.");
+        CHECK(doc.name_hint == "Wen Adaire");
+        CHECK(doc.text ==
+              "Hello, I build underwater robots.\n\n# Interests\n- Tidal Energy\n- Marine Robotics\n\n# Education\n"
+              "- Ph.D. in Ocean Engineering, Harbourside University, 2021-09-01, 2025-06-01\nThesis on kelp-safe turbines.");
+    }
+    SUBCASE("al-folio's profile block is the picture's layout, no section") {
+        auto doc = read_markdown("---\nlayout: about\nprofile:\n  align: right\n  image: me.jpg\n  image_circular: false\n---\nBio");
+        CHECK(doc.text == "Bio");
+    }
     SUBCASE("Hugo TOML front matter") {
         auto doc = read_markdown("+++\ntitle = \"Emmy Noether\"\n+++\nAlgebra");
         CHECK(doc.name_hint == "Emmy Noether");
@@ -136,4 +153,17 @@ TEST_CASE("read_markdown: lines with bold spans are kept for the extractor") {
     CHECK(doc.emphasized == "**Avery Quinlan**, Bo Ito. A Title. 2019\nCy Roe, **Avery Quinlan** | 2017\n");
     CHECK(doc.text.find("**") == std::string::npos);
     CHECK(read_markdown("# Plain\n\nNo emphasis here.\n").emphasized.empty());
+}
+
+TEST_CASE("Markdown: a Hugo author page's interests and education come from its front matter") {
+    const auto p = cvsearch::testing::parse_one(
+        "---\ntitle: Wen Adaire\ninterests:\n  - Tidal Energy\n  - Marine Robotics\neducation:\n"
+        "  - area: Ph.D. in Ocean Engineering\n    institution: Harbourside University\n    date_start: 2021-09-01\n"
+        "    date_end: 2025-06-01\n---\nHello, I build underwater robots.\n",
+        "_index.md");
+    CHECK(p.name == "Wen Adaire");
+    CHECK(std::find(p.interests.begin(), p.interests.end(), "Tidal Energy") != p.interests.end());
+    const auto* edu = cvsearch::testing::affiliation(p, "Harbourside University");
+    REQUIRE(edu != nullptr);
+    CHECK(edu->start_year == 2021);
 }

@@ -1,0 +1,319 @@
+// Reference styles that bibliography tools print and CVs paste as they are: the Nature/ACS
+// style ("Doe, J. et al. Title in Venue (2022)."), numbered lists as PDF-to-text tools lay
+// them out ("2." on a line of its own), and "[3]." markers. All people and papers are fictional.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <optional>
+#include <string>
+
+#include "cvsearch/parse.hpp"
+#include "parse/extract/publications.hpp"
+#include "tests/parse/profile_lookup.hpp"
+
+using cvsearch::Publication;
+using cvsearch::PublicationKind;
+using cvsearch::extract::parse_publication;
+using cvsearch::testing::parse_one;
+using cvsearch::testing::publication;
+
+TEST_CASE("a title joined to its venue by a bare in is split there") {
+    Publication p = parse_publication(
+        "Lindqvist, M., Okafor, S. & Brandt, P.-Y. Drift Maps: A Toolkit for Watching Word Meanings Move in Proceedings "
+        "of the 36th AAAI Conference on Artificial Intelligence (2022).",
+        PublicationKind::other);
+    CHECK(p.title == "Drift Maps: A Toolkit for Watching Word Meanings Move");
+    CHECK(p.venue_raw == "Proceedings of the 36th AAAI Conference on Artificial Intelligence");
+    CHECK(p.year == 2022);
+    CHECK(p.authors.size() == 3);
+
+    // An ordinal after " in " opens the venue as well.
+    p = parse_publication(
+        "Lindqvist, M. & Okafor, S. Demonstration of Drift Maps in 35th Conference on Neural Information Processing "
+        "Systems (NeurIPS) (2021).",
+        PublicationKind::other);
+    CHECK(p.title == "Demonstration of Drift Maps");
+    CHECK(p.venue_raw == "35th Conference on Neural Information Processing Systems (NeurIPS)");
+    CHECK(p.year == 2021);
+
+    // " in " inside a title with no venue words after it stays in the title.
+    p = parse_publication("Lindqvist, M. & Okafor, S. Trust in Large Language Models. Journal of Applied Logic 12 (2020).",
+                          PublicationKind::other);
+    CHECK(p.title == "Trust in Large Language Models");
+    CHECK(p.year == 2020);
+}
+
+TEST_CASE("et al after the initials of a surname ends the author list") {
+    Publication p = parse_publication(
+        "Lindqvist, M. et al. Harbour Atlas: Mapping Coastal News Outlets in International AAAI Conference on Web and "
+        "Social Media 2023 (2023).",
+        PublicationKind::other);
+    CHECK(p.title == "Harbour Atlas: Mapping Coastal News Outlets");
+    REQUIRE(p.authors.size() == 1);
+    CHECK(p.authors.front() == "Lindqvist, M.");
+    CHECK(p.year == 2023);
+    CHECK(p.venue_raw.starts_with("International AAAI Conference on Web and Social Media"));
+}
+
+TEST_CASE("a numbered list laid out by a PDF-to-text tool keeps one entry per number") {
+    // The number alone on its line, a blank line, then the entry; a year wrapped onto a
+    // line of its own closes the entry above it and heads no group.
+    const std::string cv =
+        "Mirela Lindqvist\n"
+        "\n"
+        "PUBLICATIONS\n"
+        "Research Papers\n"
+        "1. Lindqvist, M. et al. Harbour Atlas: Mapping Coastal News Outlets in International AAAI Conference on Web and Social Media 2023\n"
+        "(2023).\n"
+        "2.\n"
+        "\n"
+        "Lindqvist, M., Okafor, S. & Brandt, P.-Y. Drift Maps: A Toolkit for Watching Word Meanings Move in Proceedings\n"
+        "of the 36th AAAI Conference on Artificial Intelligence (2022).\n"
+        "3.\n"
+        "\n"
+        "Okafor, S., Lindqvist, M. & Brandt, P.-Y. Tidal Shifts in Regional Vocabularies in Proceedings of the Fourteenth\n"
+        "Workshop on Semantic Evaluation (2020), 105-111.\n";
+    auto p = parse_one(cv, "cv.txt");
+    REQUIRE(p.publications.size() == 3);
+    const Publication* atlas = publication(p, "Harbour Atlas");
+    const Publication* drift = publication(p, "Drift Maps");
+    const Publication* tidal = publication(p, "Tidal Shifts");
+    REQUIRE(atlas);
+    REQUIRE(drift);
+    REQUIRE(tidal);
+    CHECK(atlas->year == 2023);
+    CHECK(drift->year == 2022);
+    CHECK(drift->venue == "AAAI");
+    CHECK(tidal->year == 2020);
+    CHECK(tidal->venue == "SemEval");
+}
+
+TEST_CASE("bracketed numbers followed by a period are list markers") {
+    const std::string cv =
+        "# Ilse Varga\n"
+        "\n"
+        "## Refereed journal papers\n"
+        "[2]. ***Varga, I.***, Moreno, T., and Abe, K. (2017). A revised distance to the nebula NGC 9999. "
+        "**Research in Astronomy and Astrophysics**, 17:109.\n"
+        "\n"
+        "[1]. Moreno, T., and ***Varga, I.*** (2013). Cold clouds around young clusters. ApJ, 775:95.\n";
+    auto p = parse_one(cv, "cv.md");
+    REQUIRE(p.publications.size() == 2);
+    const Publication* distance = publication(p, "revised distance");
+    const Publication* clouds = publication(p, "Cold clouds");
+    REQUIRE(distance);
+    REQUIRE(clouds);
+    CHECK(distance->title == "A revised distance to the nebula NGC 9999");
+    CHECK(distance->year == 2017);
+    CHECK(distance->venue == "Research in Astronomy and Astrophysics");
+    CHECK(clouds->year == 2013);
+    CHECK(clouds->authors.size() == 2);
+}
+
+TEST_CASE("an index label in capitals before an author list is no part of the entry") {
+    Publication p = parse_publication(
+        "SSCI: Varga, I., Moreno, T., & Abe, K. (2022). Grazing pressure and the patchiness of alpine meadows. Land, 11(11), 2087.",
+        PublicationKind::other);
+    CHECK(p.authors.size() == 3);
+    CHECK(p.title == "Grazing pressure and the patchiness of alpine meadows");
+    CHECK(p.venue_raw == "Land");
+    CHECK(p.year == 2022);
+}
+
+TEST_CASE("a title with commas runs on to the last comma part that names a known venue") {
+    // No sentence end between title and journal: the title is not cut at its first comma.
+    Publication p = parse_publication(
+        "Varga, I., Moreno, T. (2026). Street heat, sky view, and tree cover: Evidence from a coastal city, Canada, "
+        "Ecological Informatics, 103637.",
+        PublicationKind::other);
+    CHECK(p.title == "Street heat, sky view, and tree cover: Evidence from a coastal city, Canada");
+    CHECK(p.venue_raw == "Ecological Informatics");
+    CHECK(p.year == 2026);
+    // Without a known venue at the end, the first comma still ends the title.
+    p = parse_publication("Varga, I., Moreno, T. (2026). Street heat, sky view, Unheard-of Gazette of Things, 12.",
+                          PublicationKind::other);
+    CHECK(p.title == "Street heat");
+}
+
+TEST_CASE("a family name that is also an article ends an author list, an honorific alone is no author") {
+    // "An" is a family name after a given name; "Dr. GRIT:" opens a title, not an author list.
+    const std::string page =
+        "<html><body><h2>Publications</h2>\n"
+        "<div><h5>Dr. GRIT: Stable Learning for Multi-Agent Planners</h5>\n"
+        "<p>Lin Qiao, Tomas Weller, <strong>Odile Brenner</strong>, Bo An<br>\n"
+        "<em>ICLR Workshop on Cooperative Agents in the Wild (COAW)</em>, 2026</p></div>\n"
+        "<div><h5>Nested Credit for Software Agents</h5>\n"
+        "<p><strong>Odile Brenner</strong>, Lin Qiao, Bo An<br>\n"
+        "<em>Advances in Neural Information Processing Systems</em>, 2025</p></div>\n"
+        "</body></html>\n";
+    auto p = parse_one(page, "cv.html");
+    const Publication* maze = publication(p, "Stable Learning");
+    const Publication* nested = publication(p, "Nested Credit");
+    REQUIRE(maze);
+    REQUIRE(nested);
+    CHECK(maze->title == "Dr. GRIT: Stable Learning for Multi-Agent Planners");
+    REQUIRE(maze->authors.size() == 4);
+    CHECK(maze->authors.back() == "Bo An");
+    CHECK(maze->year == 2026);
+    CHECK(maze->venue_raw.starts_with("ICLR Workshop on Cooperative Agents"));
+    REQUIRE(nested->authors.size() == 3);
+    CHECK(nested->authors.back() == "Bo An");
+    CHECK(nested->venue == "NeurIPS");
+}
+
+TEST_CASE("a title-first entry wrapped at any word is running text, not a line per field") {
+    // A LaTeX \item wraps where the source does: after a given name, after an ordinal.
+    Publication p = parse_publication(
+        "Declarative Coordination of Graph-Based Parallel Programs. Odile\n"
+        "Brenner, Piet Alvarez and Mona Ruiz.  21st ACM SIGPLAN\n"
+        "Symposium on Principles and Practice of Parallel Programming (PPoPP\n"
+        "2016).",
+        PublicationKind::other);
+    CHECK(p.title == "Declarative Coordination of Graph-Based Parallel Programs");
+    REQUIRE(p.authors.size() == 3);
+    CHECK(p.authors.front() == "Odile Brenner");
+    CHECK(p.venue_raw == "21st ACM SIGPLAN Symposium on Principles and Practice of Parallel Programming (PPoPP 2016)");
+    CHECK(p.year == 2016);
+
+    p = parse_publication(
+        "Thread-Aware Logic Programming For Data-Driven Parallel Programs.\n"
+        "Odile Brenner, Piet Alvarez and Mona Ruiz. 31th\n"
+        "International Conference on Logic Programming (ICLP 2015).",
+        PublicationKind::other);
+    CHECK(p.title == "Thread-Aware Logic Programming For Data-Driven Parallel Programs");
+    CHECK(p.venue_raw == "31th International Conference on Logic Programming (ICLP 2015)");
+    CHECK(p.year == 2015);
+}
+
+TEST_CASE("a degree where the venue would be makes the entry a thesis") {
+    Publication p = parse_publication(
+        "Call Subsumption Mechanisms for Tabled Logic Programs. Odile Brenner. MSc in Informatics and Computing "
+        "Engineering, Faculty of Engineering, University of Greyhaven. June 2010.",
+        PublicationKind::other);
+    CHECK(p.kind == PublicationKind::thesis);
+    CHECK(p.venue_raw.empty());
+    CHECK(p.year == 2010);
+}
+
+TEST_CASE("a closing quote typed as the opening one still quotes the title, rankings in brackets are no venue") {
+    Publication p = parse_publication(
+        "Lin Qiao, Odile Brenner, et al. \xE2\x80\x9D" "An accurate prediction of the origin of bone lesions.\xE2\x80\x9D "
+        "EBioMedicine (JCR Q1, IF=11.1) 87 (2023).",
+        PublicationKind::other);
+    CHECK(p.title == "An accurate prediction of the origin of bone lesions");
+    CHECK(p.authors.size() == 2);
+    CHECK(p.venue_raw.starts_with("EBioMedicine"));
+    CHECK(p.venue_raw.find("IF") == std::string::npos);
+    CHECK(p.year == 2023);
+
+    // A remark in brackets inside the author list ("(Supervisor)") leaves it an author list.
+    p = parse_publication(
+        "Piet Alvarez (Supervisor), Odile Brenner, et al. \xE2\x80\x9D" "Memristive circuits for habituation learning.\xE2\x80\x9D "
+        "IEEE Transactions on Biomedical Circuits and Systems (JCR Q1, IF=5.1) 14.5 (2020): 1036-1050.",
+        PublicationKind::other);
+    CHECK(p.title == "Memristive circuits for habituation learning");
+    CHECK(p.authors.size() == 2);
+    CHECK(p.venue_raw.starts_with("IEEE Transactions on Biomedical Circuits and Systems"));
+    CHECK(p.year == 2020);
+
+    // Words before a quoted title that name no venue are not taken for one.
+    p = parse_publication("Presentation of the short paper \xE2\x80\x9D" "Encoding clinical records for event prediction\xE2\x80\x9D, 2025.",
+                          PublicationKind::other);
+    CHECK(p.title == "Encoding clinical records for event prediction");
+    CHECK(p.venue_raw.empty());
+}
+
+TEST_CASE("editors are no venue, the series a volume belongs to is") {
+    Publication p = parse_publication(
+        "Varga, I., Moreno, T., and Abe, K. (2014). Kinematic distances of two remnants. In Ray, A. and McCray, R. A., "
+        "editors, Supernova Environmental Impacts, volume 296 of IAU Symposium, pages 372-373.",
+        PublicationKind::other);
+    CHECK(p.title == "Kinematic distances of two remnants");
+    CHECK(p.venue_raw == "IAU Symposium");
+    CHECK(p.year == 2014);
+}
+
+TEST_CASE("family names that are function words stay in the author list") {
+    // APA "For, B.-Q." and "B.-Q. For": the list goes on to the year, the title follows it.
+    Publication p = parse_publication(
+        "Varga, I., Moreno, T., For, B.-Q., Abe, K., and Zheng, Q. (2016). A low-frequency survey of ionized regions. PASA, 33:e020.",
+        PublicationKind::other);
+    CHECK(p.authors.size() == 5);
+    CHECK(p.title == "A low-frequency survey of ionized regions");
+    CHECK(p.year == 2016);
+    p = parse_publication(
+        "I. Varga, T. Moreno, B.-Q. For, and K. Abe. Radio remnants in the southern sky. MNRAS, 2018.",
+        PublicationKind::other);
+    CHECK(p.authors.size() == 4);
+    CHECK(p.title == "Radio remnants in the southern sky");
+    // "Doe, J., et al., Title": the comma after "et al." is no part of the title.
+    p = parse_publication("Varga, I., et al., A catalogue of ionized regions in the survey. (in prep.)", PublicationKind::other);
+    CHECK(p.title == "A catalogue of ionized regions in the survey");
+}
+
+TEST_CASE("an unmarked short line in a marked list is a sub-heading, a status one keeps its entries off the venues") {
+    const std::string cv =
+        "# Odile Brenner\n\n"
+        "## Selected Publications\n\n"
+        "**Conference Proceedings**\n"
+        "* **[ICML 2024]** **Odile Brenner**, Piet Alvarez. \"Federated Sketches in the Small-Data Regime.\" *The 41st International Conference on Machine Learning*.\n\n"
+        "**Under Review**\n"
+        "* **[ICASSP 2026]** Mona Ruiz, **Odile Brenner**. \"Augmented Symbol Detection with In-Context Learning.\"\n";
+    auto p = parse_one(cv, "cv.md");
+    const Publication* sketches = publication(p, "Federated Sketches");
+    const Publication* symbols = publication(p, "Symbol Detection");
+    REQUIRE(sketches);
+    REQUIRE(symbols);
+    CHECK(sketches->venue == "ICML");
+    CHECK(symbols->venue.empty());
+    CHECK(symbols->year == 2026);
+}
+
+TEST_CASE("long entries with many bracketed remarks, quotes and ' in ' words are read in bounded time") {
+    // A hang guard with a generous limit, not a speed target.
+    std::string entry = "Varga, I., Moreno, T. (2020). A title in Proceedings of nothing. Journal of Examples ";
+    for (int i = 0; i < 20000; ++i) entry += "(JCR Q1, IF=1.0) (note) in Conference ";
+    entry += "12 (2020).";
+    std::string cv = "# Publications\n\n- " + entry + "\n\n# Experience\n\n";
+    for (int i = 0; i < 2000; ++i) cv += "Ann Doe, Bo Roe, and Cy Poe. A cited paper in a description, 2018, arXiv:1807.04575.\n";
+    const auto start = std::chrono::steady_clock::now();
+    Publication p = parse_publication(entry, PublicationKind::other);
+    auto profile = parse_one(cv, "cv.md");
+#if defined(__SANITIZE_ADDRESS__)
+    const auto limit = std::chrono::seconds(40);
+#else
+    const auto limit = std::chrono::seconds(10);
+#endif
+    CHECK(std::chrono::steady_clock::now() - start < limit);
+    CHECK(p.year == 2020);
+    CHECK_FALSE(profile.publications.empty());
+}
+
+TEST_CASE("a paper in a conference and in the journal series of its proceedings counts at both") {
+    const std::string cv =
+        "# Odile Brenner\n\n"
+        "## Publications\n\n"
+        "1. Odile Brenner, Piet Alvarez, and Mona Ruiz, \"Waves: Mapping Interface Events to Gestures\" in "
+        "Proceedings of the 11th ACM SIGCHI Symposium on Engineering Interactive Computing Systems (EICS) and "
+        "Proceedings of the ACM on Human-Computer Interaction (PACM-HCI), 2019.\n";
+    auto p = parse_one(cv, "cv.md");
+    REQUIRE(p.publications.size() == 2);
+    CHECK(p.publications[0].venue == "EICS");
+    CHECK(p.publications[0].year == 2019);
+    CHECK(p.publications[1].venue_raw == "Proceedings of the ACM on Human-Computer Interaction (PACM-HCI)");
+    CHECK(p.publications[1].title == p.publications[0].title);
+}
+
+TEST_CASE("a list inside a venue's name runs to the acronym in brackets that closes it") {
+    Publication p = parse_publication(
+        "Odile Brenner and Piet Alvarez. Efficient Retrieval of Subsumed Subgoals. 4th International Conference on "
+        "Compilers, Programming Languages, Related Technologies and Applications (CoRTA 2010). Braga, Portugal, September 2010.",
+        PublicationKind::other);
+    CHECK(p.venue_raw == "4th International Conference on Compilers, Programming Languages, Related Technologies and Applications (CoRTA 2010)");
+    CHECK(p.year == 2010);
+    // Without an acronym closing it, the name still ends at the comma before a place.
+    p = parse_publication("Odile Brenner and Piet Alvarez. Retrieval of Subsumed Subgoals in Tabled Programs. "
+                          "Workshop on Tabled Things, Braga, Portugal, 2010.",
+                          PublicationKind::other);
+    CHECK(p.venue_raw == "Workshop on Tabled Things");
+}
