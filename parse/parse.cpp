@@ -11,6 +11,7 @@
 #include "cvsearch/errors.hpp"
 #include "parse/extract/extract.hpp"
 #include "parse/extract/guards.hpp"
+#include "parse/extract/names.hpp"
 #include "parse/json_cv.hpp"
 #include "parse/normalize/normalize.hpp"
 #include "parse/readers/bibtex.hpp"
@@ -90,6 +91,13 @@ std::vector<Profile> check_text_size(std::vector<Profile> profiles, std::string_
     return profiles;
 }
 
+// A JSON CV with an empty name field still names its owner in its author lists.
+Profile& named(Profile& p) {
+    if (p.name.empty()) p.name = extract::author_of_every_paper(p.publications);
+    return p;
+}
+Profile named(Profile&& p) { return std::move(named(p)); }
+
 std::vector<Profile> finish(std::vector<Profile> profiles, std::string_view bytes, std::string_view name, Format format) {
     std::string hash = text::content_hash(bytes);
     for (auto& p : profiles) {
@@ -147,7 +155,7 @@ std::vector<Profile> parse_bytes_in(std::string_view bytes, std::string_view nam
     switch (format) {
         case Format::json_resume:
             if (forced)
-                return finish(check_text_size({readers::read_json_resume(readers::decode_to_utf8(bytes), name)}, name, options),
+                return finish(check_text_size({named(readers::read_json_resume(readers::decode_to_utf8(bytes), name))}, name, options),
                               bytes, name, format);
             [[fallthrough]];
         case Format::profile_json:
@@ -157,7 +165,10 @@ std::vector<Profile> parse_bytes_in(std::string_view bytes, std::string_view nam
             [[fallthrough]];
         case Format::json: {
             auto profiles = read_json_cv(readers::decode_to_utf8(bytes), name, format);
-            for (auto& p : profiles) extract::guard_profile(p);  // JSON holds junk in its fields too ("Journal 1")
+            for (auto& p : profiles) {
+                extract::guard_profile(p);  // JSON holds junk in its fields too ("Journal 1")
+                named(p);
+            }
             return finish(check_text_size(std::move(profiles), name, options), bytes, name, format);
         }
         default: break;

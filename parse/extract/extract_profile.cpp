@@ -1,5 +1,6 @@
 // The whole extraction: sections first, then each facet from the sections that hold it.
 #include "parse/extract/affiliations.hpp"
+#include "parse/extract/chars.hpp"
 #include "parse/extract/extract.hpp"
 #include "parse/extract/guards.hpp"
 #include "parse/extract/lists.hpp"
@@ -20,38 +21,6 @@ namespace {
 void append(std::vector<std::string>& to, const std::vector<std::string>& from) {
     for (const auto& x : from)
         if (std::find(to.begin(), to.end(), x) == to.end()) to.push_back(x);
-}
-
-// A publication page without the owner's name on it ("Skip to main content",
-// then the list): the owner is the one author on (nearly) every paper.
-std::string author_of_every_paper(const std::vector<Publication>& pubs) {
-    struct Count {
-        std::string first_spelling;
-        std::string key;  // its fold_key
-        std::size_t papers;
-    };
-    std::vector<Count> counts;
-    std::size_t with_authors = 0;
-    for (const auto& pub : pubs) {
-        if (pub.authors.empty()) continue;
-        ++with_authors;
-        std::vector<std::string> seen;
-        for (const auto& a : pub.authors) {
-            std::string key = text::fold_key(a);
-            if (key.empty() || std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
-            seen.push_back(key);
-            auto it = std::find_if(counts.begin(), counts.end(), [&](const Count& c) { return c.key == key; });
-            if (it == counts.end()) counts.push_back({a, std::move(key), 1});
-            else ++it->papers;
-        }
-    }
-    if (with_authors < 3) return {};
-    auto best = std::max_element(counts.begin(), counts.end(), [](const Count& a, const Count& b) { return a.papers < b.papers; });
-    // Everyone's name on at least 80% of the papers, and a full name ("Insu Jang", not "I. Jang").
-    if (best == counts.end() || best->papers * 5 < with_authors * 4 || best->first_spelling.find('.') != std::string::npos ||
-        best->first_spelling.find(' ') == std::string::npos)
-        return {};
-    return best->first_spelling;
 }
 
 // A section of entries of which at least three, and most, read as citations: a
@@ -149,6 +118,7 @@ Profile extract_profile(const readers::TextDocument& doc) {
         }
     }
     if (p.name.empty()) p.name = name_from_introduction(doc.text);
+    if (p.name.empty()) p.name = name_from_bold_authors(doc.emphasized);
     if (p.name.empty()) p.name = author_of_every_paper(p.publications);
     // No entry anywhere, or no education section: the biography says where (also beside a
     // section written as prose).

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "core/text.hpp"
@@ -225,26 +226,90 @@ namespace {
 
 std::string family_name_in_capitals(const std::string& name);
 
+// "jane doe" -> "Jane Doe": a title set in small capitals (\textsc{jane doe})
+// arrives in lower case; empty unless every letter is lower case.
+std::string lower_case_title(const std::string& name) {
+    if (chars::count_letters(name) < 4 || chars::count_upper(name) != 0) return {};
+    std::string out;
+    for (std::string_view w : text::split(name, ' '))
+        if (!w.empty()) out += (out.empty() ? "" : " ") + chars::title_case(w);
+    return out;
+}
+
+// A bullet among bullets that each name a person ("- Jane Doe (PhD)", "- John
+// Roe (post-doc)"): a list of alumni, students or collaborators, not the owner.
+bool in_list_of_people(const std::vector<Line>& lines, std::size_t i) {
+    if (lines[i].marker != Marker::bullet) return false;
+    auto person_bullet = [&](std::size_t k) {
+        return lines[k].marker == Marker::bullet && looks_like_person_name(clean_name(lines[k].text));
+    };
+    for (std::size_t k = i + 1; k < lines.size(); ++k)
+        if (!lines[k].blank()) {
+            if (person_bullet(k)) return true;
+            break;
+        }
+    for (std::size_t k = i; k-- > 0;)
+        if (!lines[k].blank()) return person_bullet(k);
+    return false;
+}
+
+// "https://jane.example.org Jane Doe": a web or mail address ends a segment
+// like a "|" does (side-by-side boxes of a LaTeX header read as one line).
+std::string links_as_separators(const std::string& line) {
+    if (line.find("http") == std::string::npos && line.find("www.") == std::string::npos && line.find('@') == std::string::npos)
+        return line;
+    std::string out;
+    for (std::string_view w : text::split(line, ' ')) {
+        bool link = text::starts_with_icase(w, "http://") || text::starts_with_icase(w, "https://") ||
+                    text::starts_with_icase(w, "www.") || (w.find('@') != std::string_view::npos && w.find('.') != std::string_view::npos);
+        if (!out.empty()) out += ' ';
+        out += link ? std::string_view("|") : w;
+    }
+    return out;
+}
+
+// The line under "Supervisors:", "Advisor:", "References:" names other people.
+bool after_label(const std::vector<Line>& lines, std::size_t i) {
+    for (std::size_t k = i; k-- > 0;) {
+        if (lines[k].blank()) continue;
+        const std::string& t = lines[k].text;
+        if (t.back() != ':' || t.size() > 40) return false;
+        std::string key = text::fold_key(t);
+        for (std::string_view role : {"supervis", "advis", "mentor", "referee", "reference", "committee", "host", "collaborat",
+                                      "author", "student", "contact person"})
+            if (key.find(role) != std::string::npos) return true;
+        return false;
+    }
+    return false;
+}
+
 std::string name_from_lines(const std::vector<Line>& lines, std::size_t max_lines) {
     std::size_t seen = 0;
-    for (const Line& l : lines) {
+    for (std::size_t li = 0; li < lines.size(); ++li) {
+        const Line& l = lines[li];
         if (l.blank()) continue;
         if (++seen > max_lines) break;
         // The name comes before any numbered list, and never in an author list.
         if (l.marker == Marker::number) break;
         if (std::count(l.text.begin(), l.text.end(), ',') >= 2) continue;
-        std::vector<std::string> segments = split_segments(l.text);
+        if (in_list_of_people(lines, li) || after_label(lines, li)) continue;
+        std::vector<std::string> segments = split_segments(links_as_separators(l.text));
         if (segments.empty()) continue;
         // Only a line's first segment names the person ("Jane Doe | Senior Scientist
         // | Mountain View, CA"); a "# " heading may carry it anywhere ("# CV | Jane Doe").
         std::size_t n = l.heading_level > 0 ? segments.size() : 1;
         for (std::size_t i = 0; i < n; ++i) {
+            // "Email:", "邮件：": a label, whose value follows.
+            const std::string& seg = segments[i];
+            if (seg.back() == ':' || (seg.size() >= 3 && seg.compare(seg.size() - 3, 3, "\xEF\xBC\x9A") == 0)) continue;
             std::string name = clean_name(segments[i]);
             if (looks_like_person_name(name)) return name;
             // The CV's first line is its title: "Ada Lovelace BYRON" there is a
             // name with the family name in capitals (French style), not an acronym.
-            if (seen == 1)
+            if (seen == 1) {
                 if (std::string cased = family_name_in_capitals(name); looks_like_person_name(cased)) return cased;
+                if (std::string titled = lower_case_title(name); looks_like_person_name(titled)) return titled;
+            }
         }
     }
     return {};
@@ -317,12 +382,44 @@ std::string capitalized_run(std::string_view s, std::size_t at) {
     return out;
 }
 
+// "© 2024 Jane Doe. All rights reserved.", "Copyright (c) Jane Doe 2019": the
+// holder of a page's copyright line, when it is a person.
+std::string copyright_holder(std::string_view t, const std::string& lower) {
+    std::size_t at = lower.find("\xC2\xA9");
+    std::size_t skip = 2;
+    if (at == std::string::npos && text::starts_with_icase(t, "copyright")) at = 0, skip = 9;
+    if (at == std::string::npos || t.size() > 160) return {};
+    std::string_view rest = t.substr(at + skip);
+    for (bool again = true; again;) {  // "Copyright © 2019-2024", "(c)"
+        again = false;
+        rest = text::trim(rest);
+        for (std::string_view lead : {"\xC2\xA9", "(c)", "(C)", "copyright", "Copyright"})
+            if (rest.substr(0, lead.size()) == lead) rest.remove_prefix(lead.size()), again = true;
+        while (!rest.empty() && (chars::is_digit(static_cast<unsigned char>(rest.front())) || rest.front() == '-' || rest.front() == ',')) {
+            rest.remove_prefix(1);
+            again = true;
+        }
+        if (rest.substr(0, 3) == "\xE2\x80\x93") rest.remove_prefix(3), again = true;  // "2019–2024"
+    }
+    std::size_t end = std::min({rest.find(','), rest.find('|'), rest.find(" 19"), rest.find(" 20"), rest.size()});
+    // "Jane Doe. All rights reserved": a full stop after a word, not after an initial ("Jane B. Doe").
+    for (std::size_t dot = rest.find(". "); dot != std::string_view::npos && dot < end; dot = rest.find(". ", dot + 1)) {
+        std::size_t w = dot == 0 ? std::string_view::npos : rest.find_last_of(" .", dot - 1);
+        if (dot - (w == std::string_view::npos ? 0 : w + 1) >= 3) { end = dot; break; }
+    }
+    std::string_view holder = text::trim(rest.substr(0, end));
+    while (!holder.empty() && holder.back() == '.') holder.remove_suffix(1);
+    std::string name = clean_name(holder);
+    return looks_like_person_name(name) && name.size() == text::trim(holder).size() ? name : std::string();
+}
+
 std::string name_from_statements(const std::vector<Block>& blocks) {
     for (const Block& b : blocks) {
         if (b.kind == "references") continue;
         for (const Line& l : b.lines) {
             std::string_view t = l.text;
             std::string lower = text::ascii_lower(t);
+            if (std::string name = copyright_holder(t, lower); !name.empty()) return name;
             for (std::string_view lead : {"my name is ", "i am ", "i'm ", "this is "}) {
                 std::size_t at = lower.find(lead);
                 if (at == std::string::npos || (at > 0 && std::isalpha(static_cast<unsigned char>(lower[at - 1])))) continue;
@@ -392,6 +489,162 @@ std::string find_name(const std::vector<Block>& blocks, const readers::TextDocum
             if (std::string n = name_from_lines(b.lines, 4); !n.empty()) return n;
     if (std::string n = name_from_footers(blocks); !n.empty()) return n;
     return name_from_statements(blocks);
+}
+
+// ---- the name set in bold in author lists ---------------------------------------
+
+namespace {
+
+// "J. Doe", "J.-W. Doe": initials before a family name.
+bool initials_form(std::string_view s) {
+    auto words = words_of(s);
+    return words.size() >= 2 && is_initial(words.front()) && !is_initial(words.back());
+}
+
+// The author beside a bold span: the text up to the next (or back to the
+// previous) separator of an author list, when the span and it are so separated.
+bool person_beside(std::string_view before, std::string_view after, bool comma_inside) {
+    auto is_name = [](std::string_view seg) {
+        std::string n = clean_inline(text::trim(seg));
+        return looks_like_person_name(n) || initials_form(n);
+    };
+    after = text::trim(after);
+    bool next_sep = comma_inside;
+    if (!next_sep && !after.empty() && (after.front() == ',' || after.front() == '&')) next_sep = true, after.remove_prefix(1);
+    else if (!next_sep && after.substr(0, 4) == "and ") next_sep = true, after.remove_prefix(4);
+    if (next_sep) {
+        after = text::trim(after);
+        if (after.substr(0, 4) == "and ") after.remove_prefix(4);
+        std::size_t end = std::min({after.find(','), after.find(" and "), after.find(" & "), after.find(" ("), after.size()});
+        // "Eli Park. Title": a full stop after a word, not after an initial ("J. Li").
+        for (std::size_t dot = after.find(". "); dot != std::string_view::npos && dot < end; dot = after.find(". ", dot + 1)) {
+            std::size_t w = after.find_last_of(" .", dot - 1);
+            if (dot - (w == std::string_view::npos ? 0 : w + 1) >= 3) { end = dot; break; }
+        }
+        if (is_name(after.substr(0, end))) return true;
+    }
+    before = text::trim(before);
+    bool prev_sep = false;
+    if (!before.empty() && (before.back() == ',' || before.back() == '&')) prev_sep = true, before.remove_suffix(1);
+    else if (before.size() >= 4 && before.substr(before.size() - 4) == " and") prev_sep = true, before.remove_suffix(4);
+    if (!prev_sep) return false;
+    std::size_t from = before.find_last_of(",&|");
+    std::string_view seg = from == std::string_view::npos ? before : before.substr(from + 1);
+    if (std::size_t a = seg.rfind(" and "); a != std::string_view::npos) seg = seg.substr(a + 5);
+    return is_name(seg);
+}
+
+}  // namespace
+
+std::string name_from_bold_authors(std::string_view text) {
+    struct Candidate {
+        std::string name;
+        std::size_t in_lists = 0;
+    };
+    // Full names in order of appearance (ties are decided the same way every
+    // run), indexed by name; initials forms counted by family name and initial.
+    std::vector<Candidate> full;
+    std::unordered_map<std::string, std::size_t> full_at, initials;
+    auto family_key = [](std::string_view n) {
+        auto w = words_of(n);
+        std::string key(w.empty() ? std::string_view() : w.back());
+        key += '\x1F';
+        std::size_t first = 0;
+        if (!n.empty()) chars::next(n, first);  // the initial: one character, not one byte
+        key += n.substr(0, first);
+        return key;
+    };
+    // A span's neighbours are read within this many bytes: an author list's
+    // separators are close, and a long line of spans stays linear.
+    constexpr std::size_t window = 160;
+    for (std::string_view line : text::split(text, '\n')) {
+        for (std::size_t from = 0;;) {
+            std::size_t open = line.find("**", from);
+            if (open == std::string_view::npos) break;
+            std::size_t close = line.find("**", open + 2);
+            if (close == std::string_view::npos) break;
+            from = close + 2;
+            std::string_view inner = text::trim(line.substr(open + 2, close - open - 2));
+            bool comma_inside = !inner.empty() && inner.back() == ',';
+            if (comma_inside) inner.remove_suffix(1);
+            if (inner.empty() || inner.size() > 60) continue;
+            std::string name = clean_inline(inner);
+            bool full_name = looks_like_person_name(name) && !initials_form(name);
+            if (!full_name && !initials_form(name)) continue;
+            std::size_t before_from = open > window ? open - window : 0;
+            bool in_list = person_beside(line.substr(before_from, open - before_from), line.substr(close + 2, window), comma_inside);
+            if (!full_name) {
+                initials[family_key(name)] += in_list;
+                continue;
+            }
+            auto [it, added] = full_at.try_emplace(name, full.size());
+            if (added) full.push_back(Candidate{name, 0});
+            full[it->second].in_lists += in_list;
+        }
+    }
+    // "J. Doe" in the lists counts for the bold "Jane Doe" written in full elsewhere.
+    for (Candidate& f : full)
+        if (auto it = initials.find(family_key(f.name)); it != initials.end()) f.in_lists += it->second;
+    const Candidate* best = nullptr;
+    std::size_t with_lists = 0;
+    bool tie = false;
+    for (const Candidate& f : full) {
+        if (f.in_lists == 0) continue;
+        ++with_lists;
+        if (best && f.in_lists == best->in_lists) tie = true;
+        if (!best || f.in_lists > best->in_lists) best = &f, tie = false;
+    }
+    // One person bold throughout, or the only one bold at all: a list of mentees
+    // bold one each stays nameless.
+    if (!best || tie || (best->in_lists < 2 && with_lists > 1)) return {};
+    return best->name;
+}
+
+// ---- the author on every paper ----------------------------------------------------
+
+// "Dal Maso A", "Doe JW": a family name with the initials after it, as
+// Vancouver-style author lists write it; not the name written out.
+namespace {
+
+bool ends_in_initials(std::string_view name) {
+    std::size_t space = name.rfind(' ');
+    std::string_view last = space == std::string_view::npos ? name : name.substr(space + 1);
+    std::size_t letters = chars::count_letters(last);
+    return letters >= 1 && letters <= 4 && chars::count_upper(last) == letters && chars::count_upper(name) < chars::count_letters(name);
+}
+
+}  // namespace
+
+std::string author_of_every_paper(const std::vector<Publication>& pubs) {
+    struct Count {
+        std::string first_spelling;
+        std::string key;  // its fold_key
+        std::size_t papers;
+    };
+    std::vector<Count> counts;
+    std::size_t with_authors = 0;
+    for (const auto& pub : pubs) {
+        if (pub.authors.empty()) continue;
+        ++with_authors;
+        std::vector<std::string> seen;
+        for (const auto& a : pub.authors) {
+            std::string key = text::fold_key(a);
+            if (key.empty() || std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+            seen.push_back(key);
+            auto it = std::find_if(counts.begin(), counts.end(), [&](const Count& c) { return c.key == key; });
+            if (it == counts.end()) counts.push_back({a, std::move(key), 1});
+            else ++it->papers;
+        }
+    }
+    if (with_authors < 3) return {};
+    auto best = std::max_element(counts.begin(), counts.end(), [](const Count& a, const Count& b) { return a.papers < b.papers; });
+    // One name on at least 80% of the papers, with the given name written out
+    // ("Insu Jang", "Ada R. Byron"; not "I. Jang", "Jang I").
+    const std::string& name = best == counts.end() ? std::string() : best->first_spelling;
+    if (best == counts.end() || best->papers * 5 < with_authors * 4 || name.find(' ') == std::string::npos ||
+        is_initial(name.substr(0, name.find(' '))) || ends_in_initials(name))
+        return {};
+    return name;
 }
 
 // ---- emails ---------------------------------------------------------------------

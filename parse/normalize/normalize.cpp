@@ -687,12 +687,36 @@ static RegistryContext context_of(const Profile& profile) {
     return c;
 }
 
+// "Higher School of Economics (HSE)" in one entry: the acronym the CV defines, with
+// the value its entry normalized to.
+static std::vector<std::pair<std::string, std::string>> defined_acronyms(const Profile& profile) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& a : profile.affiliations) {
+        std::string_view raw = text::trim(a.institution_raw);
+        if (raw.size() < 4 || raw.back() != ')') continue;
+        const std::size_t open = raw.rfind('(');
+        if (open == std::string_view::npos || open == 0) continue;
+        std::string_view inner = text::trim(raw.substr(open + 1, raw.size() - open - 2));
+        if (inner.find(' ') != std::string_view::npos || !looks_like_acronym(inner) || a.institution.empty() ||
+            text::fold_key(a.institution) == text::fold_key(inner))
+            continue;
+        out.emplace_back(std::string(inner), a.institution);
+    }
+    return out;
+}
+
 void normalize_profile(Profile& profile) {
     const RegistryContext context = context_of(profile);
     for (auto& a : profile.affiliations) {
         const std::string& source = a.institution.empty() ? a.institution_raw : a.institution;
         a.institution = institution_value(source, &context);
     }
+    // Its bare uses elsewhere ("Lecturer, HSE") name the same place, whatever else
+    // the acronym may stand for in the registries.
+    const auto acronyms = defined_acronyms(profile);
+    for (auto& a : profile.affiliations)
+        for (const auto& [acronym, value] : acronyms)
+            if (text::trim(a.institution_raw) == acronym || a.institution == acronym) a.institution = value;
     for (auto& p : profile.publications) {
         const std::string& source = p.venue.empty() ? p.venue_raw : p.venue;
         if (source.empty()) continue;

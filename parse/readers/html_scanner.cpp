@@ -145,7 +145,35 @@ class Scanner {
             text_start = next;
         }
         emit_text(s.substr(text_start));
+        note_emphasized();
         return std::move(doc_);
+    }
+
+    // The lines holding <b>/<strong> spans, with each span marked **...** as
+    // Markdown would (TextDocument::emphasized).
+    void note_emphasized() {
+        const std::string& t = doc_.text;
+        std::size_t line_begin = npos, line_end = 0, from = 0;
+        std::string line;
+        auto flush = [&] {
+            if (line_begin == npos) return;
+            line.append(t, from, line_end - from);
+            doc_.emphasized.append(line).push_back('\n');
+            line.clear();
+            line_begin = npos;
+        };
+        for (auto [b, e] : bold_spans_) {
+            if (line_begin == npos || b >= line_end) {  // a new line: each is searched once, so linear
+                flush();
+                std::size_t lb = b == 0 ? npos : t.rfind('\n', b - 1);
+                line_begin = lb == npos ? 0 : lb + 1;
+                line_end = std::min(t.size(), t.find('\n', e));
+                from = line_begin;
+            }
+            line.append(t, from, b - from).append("**").append(t, b, e - b).append("**");
+            from = e;
+        }
+        flush();
     }
 
   private:
@@ -172,7 +200,11 @@ class Scanner {
             on_end(*tag);
             return tag->end;
         }
-        if (!tag->self_closing && one_of(tag->name, kDropped)) return skip_to_close(s, tag->end, tag->name);
+        if (!tag->self_closing && one_of(tag->name, kDropped)) {
+            std::size_t close = skip_to_close(s, tag->end, tag->name);
+            if (tag->name == "nav" && doc_.name_hint.empty()) note_name(brand_in(s.substr(tag->end, close - tag->end)));
+            return close;
+        }
         if (tag->name == "title" && !tag->self_closing) {
             std::size_t close = skip_to_close(s, tag->end, "title");
             std::size_t text_end = std::min(close, s.find('<', tag->end));
@@ -185,11 +217,17 @@ class Scanner {
 
     void on_start(const Tag& t) {
         const std::string& n = t.name;
+        if ((n == "b" || n == "strong") && bold_depth_++ == 0) bold_open_ = doc_.text.size();
         if (n == "head") { in_head_ = true; return; }
         if (in_head_ && !one_of(n, kHeadOnly)) in_head_ = false;
         if (n == "body") { in_head_ = false; return; }
         if (n == "meta") {
-            if (text::ascii_lower(t.attr("name")) == "author") note_name(markup::person_name_in(t.attr("content")));
+            std::string key = text::ascii_lower(t.attr("name"));
+            if (key.empty()) key = text::ascii_lower(t.attr("property"));
+            // <meta name=author>, and the page's Open Graph / Twitter card title or site name
+            // when it reads as a person's ("Jane Doe", "CV | Jane Doe").
+            if (key == "author" || key == "og:site_name" || key == "og:title" || key == "twitter:title")
+                note_name(markup::person_name_in(t.attr("content")));
             return;
         }
         if (n.size() == 2 && n[0] == 'h' && n[1] >= '1' && n[1] <= '6') {
@@ -225,6 +263,7 @@ class Scanner {
         if (n == "a") {
             anchor_href_ = std::string(t.attr("href"));
             anchor_start_ = doc_.text.size();
+            anchor_brand_ = is_brand_class(t.attr("class"));
             return;
         }
         if (!pseudo_heading_tag_.empty() && n == pseudo_heading_tag_) ++pseudo_heading_depth_;
@@ -243,6 +282,35 @@ class Scanner {
         }
     }
 
+    // "brand", "navbar-brand", "site-title", "site-name": the link to the site's
+    // home page that carries its name.
+    static bool is_brand_class(std::string_view cls) {
+        if (cls.empty()) return false;
+        std::string c = text::ascii_lower(cls);
+        for (std::string_view k : {"brand", "site-title", "site-name", "site_title", "sitetitle"})
+            if (c.find(k) != std::string::npos) return true;
+        return false;
+    }
+
+    // The person named by the brand link of a navigation bar (its text, tags
+    // dropped), or "".
+    static std::string brand_in(std::string_view nav) {
+        for (std::size_t at = nav.find("<a"); at != npos; at = nav.find("<a", at + 2)) {
+            std::optional<Tag> a = parse_tag(nav, at);
+            if (!a || a->name != "a" || !is_brand_class(a->attr("class"))) continue;
+            std::size_t end = nav.find("</a", a->end);
+            std::string label;
+            bool in_tag = false;
+            for (char c : nav.substr(a->end, (end == npos ? nav.size() : end) - a->end)) {
+                if (c == '<') in_tag = true;
+                else if (c == '>') in_tag = false;
+                else if (!in_tag) label.push_back(c == '\n' || c == '\t' ? ' ' : c);
+            }
+            return markup::person_name_in(decode_entities(label));
+        }
+        return {};
+    }
+
     static bool is_heading_class(std::string_view cls) {
         std::string c = text::ascii_lower(cls);
         for (std::string_view k : {"section-title", "section-heading", "sectiontitle", "section_title", "section-header"})
@@ -252,6 +320,13 @@ class Scanner {
 
     void on_end(const Tag& t) {
         const std::string& n = t.name;
+        if ((n == "b" || n == "strong") && bold_depth_ > 0 && --bold_depth_ == 0) {
+            std::size_t e = doc_.text.size();
+            // A short span within one line: a name, not a bold paragraph.
+            if (bold_open_ < e && e - bold_open_ <= 80 && doc_.text.find('\n', bold_open_) >= e &&
+                (bold_spans_.empty() || bold_spans_.back().second <= bold_open_))
+                bold_spans_.emplace_back(bold_open_, e);
+        }
         if (!pseudo_heading_tag_.empty() && n == pseudo_heading_tag_ && --pseudo_heading_depth_ == 0) {
             pseudo_heading_tag_.clear();
             heading_ = std::max(0, heading_ - 1);
@@ -285,6 +360,9 @@ class Scanner {
         std::string label = anchor_start_ <= doc_.text.size() ? doc_.text.substr(anchor_start_) : std::string();
         std::string mail = markup::mailto_address(anchor_href_);
         if (!mail.empty()) markup::add_unique(doc_.email_hints, mail);
+        // <a class="navbar-brand">Jane Doe</a>: a personal site's brand is its owner.
+        if (anchor_brand_ && mail.empty()) note_name(markup::person_name_in(label));
+        anchor_brand_ = false;
         std::string key = text::fold_key(label);
         if (mail.empty() && doc_.homepage_hint.empty() &&
             (key == "homepage" || key == "home page" || key == "website" || key == "personal website"))
@@ -362,6 +440,10 @@ class Scanner {
     std::vector<int> lists_;         // -1 for ul, else the ol counter
     std::size_t anchor_start_ = npos;
     std::string anchor_href_;
+    std::vector<std::pair<std::size_t, std::size_t>> bold_spans_;  // [begin, end) of <b>/<strong> text in doc_.text
+    std::size_t bold_open_ = npos;
+    int bold_depth_ = 0;
+    bool anchor_brand_ = false;  ///< the open <a> is the site's brand link
     std::string pseudo_heading_tag_;  // the element whose class made it a heading
     int pseudo_heading_depth_ = 0;
 };

@@ -1211,13 +1211,12 @@ class LatexConverter {
         auto keyword = [&](std::string_view k) { return p.s.substr(p.i, k.size()) == k; };
         bool any = false;
         for (;;) {
-            Cursor before = p;
-            skip_space(p, false);  // "\vrule height 2cm width 0.4pt"
+            skip_space(p, false);  // "\vrule height 2cm width 0.4pt": each spec after a space
             if (p.peek() == '=') { ++p.i; skip_length(p); any = true; continue; }
             bool kw = false;
             for (std::string_view k : {"height", "width", "depth"})
                 if (keyword(k)) { p.i += k.size(); skip_length(p); kw = true; any = true; break; }
-            if (!kw) { p = before; break; }
+            if (!kw) break;
         }
         if (any) c = p;
     }

@@ -125,7 +125,24 @@ class LinePass {
     }
 
     std::string inline_text(std::string_view s) {
-        return markup::strip_inline_markdown(markup::replace_markdown_links(s, doc_));
+        std::string linked = markup::replace_markdown_links(drop_attribute_lists(s), doc_);
+        if (linked.find("**") != std::string::npos) doc_.emphasized.append(linked).push_back('\n');
+        return markup::strip_inline_markdown(linked);
+    }
+
+    // "[Jane Doe](url){:target="_blank"}": kramdown's inline attribute lists
+    // style a span; they are no text.
+    static std::string drop_attribute_lists(std::string_view s) {
+        std::string out;
+        std::size_t from = 0;
+        for (std::size_t at = s.find("{:"); at != std::string_view::npos; at = s.find("{:", from)) {
+            std::size_t close = s.find('}', at);
+            if (close == std::string_view::npos) break;
+            out.append(s.substr(from, at - from));
+            from = close + 1;
+        }
+        out.append(s.substr(from));
+        return out;
     }
 
     TextDocument& doc_;

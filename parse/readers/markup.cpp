@@ -30,6 +30,11 @@ bool is_removed(char32_t c) noexcept {
            || c >= 0xF0000;                   // supplementary private use planes
 }
 
+// Emoji used as decoration ("🏆 Best Paper", "💬 WeChat:", "🎓 PhD"): the pictograph
+// blocks U+1F000-U+1FAFF (with skin tones and flags) and the emoji variation selector.
+// The dingbats used as bullets (U+2700 block: ✓ ➤ ❖) are not among them.
+bool is_emoji(char32_t c) noexcept { return (c >= 0x1F000 && c <= 0x1FAFF) || c == 0xFE0F; }
+
 bool is_exotic_space(char32_t c) noexcept {
     return c == '\t' || c == 0x00A0 || (c >= 0x2000 && c <= 0x200A) || c == 0x202F || c == 0x205F || c == 0x3000;
 }
@@ -45,7 +50,7 @@ std::string clean_characters(std::string_view s) {
             out.push_back(' ');  // control characters never reach the extractor (reader.hpp)
         } else if (c < 0x80 && c != '\t') {
             out.push_back(static_cast<char>(c));
-        } else if (is_exotic_space(c)) {
+        } else if (is_exotic_space(c) || is_emoji(c)) {
             out.push_back(' ');
         } else if (c == 0x2028 || c == 0x2029) {
             out.push_back('\n');

@@ -16,7 +16,8 @@ namespace cvsearch::readers::markup {
 /// Character-level cleanup for text coming out of PDFs and editors: exotic
 /// spaces (NBSP, thin space, ...) and tabs become ' ', soft hyphens, zero-width
 /// characters, BOMs, C1 controls and private-use glyphs (icon fonts) are
-/// removed, typographic ligatures are expanded ("ﬁ" -> "fi"), U+2028/9 -> '\n'.
+/// removed, typographic ligatures are expanded ("ﬁ" -> "fi"), U+2028/9 -> '\n',
+/// and decorative emoji ("🏆", "💬", U+1F000-U+1FAFF and U+FE0F) become ' '.
 std::string clean_characters(std::string_view utf8);
 
 /// A line (leading white space already removed) whose first glyph is a bullet

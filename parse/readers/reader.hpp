@@ -26,6 +26,9 @@ struct TextDocument {
     std::string name_hint;                 ///< a name stated by metadata: \name{}, front matter, <title>
     std::vector<std::string> email_hints;  ///< mailto: links, \email{}, front matter
     std::string homepage_hint;             ///< \homepage{}, front matter "website"
+    /// The source lines that set a span in bold, with the spans kept as **...**
+    /// (Markdown), one per line: where a CV marks its owner in author lists.
+    std::string emphasized;
 };
 
 /// Bytes of any encoding to well-formed UTF-8: a UTF-8 BOM is dropped, UTF-16 with

@@ -446,3 +446,13 @@ TEST_CASE("an acronym in brackets wrapped onto a line of its own is no second em
           {{"Example Theoretical Astrophysics Center", "Postdoctoral Fellow", 2023, std::nullopt, true, work},
            {"Northfield University", "Graduate Research Assistant", 2018, 2023, false, work}});
 }
+
+TEST_CASE("emoji badges are decoration: an employer written after one keeps its own name") {
+    cvsearch::readers::TextDocument d = cvsearch::readers::read_markdown(
+        "# Experience\n"
+        "2020 - 2022  Research Intern, \xF0\x9F\x8F\xA2 Example Robotics Inc.\n");
+    auto got = cvsearch::extract::extract_profile(d).affiliations;
+    REQUIRE(got.size() == 1);
+    CHECK(got[0].institution_raw == "Example Robotics");
+    CHECK(got[0].role == "Research Intern");
+}

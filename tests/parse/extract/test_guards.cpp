@@ -44,6 +44,9 @@ TEST_CASE("an institution is never a month, a place, a person, a field, a tool, 
         {"Machine Learning", "field"}, {"Industrial Organization", "field"},
         {"TypeScript", "tool"},     {"GitHub", "link"},
         {"LinkedIn", "link"},       {"PDF:Research Experience", "link"},
+        {"WeChat", "link"},         {"WeChat: example_handle", "link"}, {"Skype: jane.doe", "link"},
+        {"\xF0\x9F\x92\xAC WeChat", "link"},  // a speech-balloon emoji before the label
+        // Social networks that are employers too ("Facebook", "YouTube") are no labels alone.
         {"LEADERSHIP", "heading"},  {"Role", "heading"},            {"Other Experience", "heading"},
         {"Participant", "heading"}, {"Full Time", "heading"},
         {"Winter School e-EGC", "event"}, {"CEMRACS Summer School", "event"},
@@ -59,7 +62,7 @@ TEST_CASE("an institution is never a month, a place, a person, a field, a tool, 
         CHECK(std::string(institution_rejection(value)) == c.why);
     }
     for (const char* ok : {"Example State University", "Quillsoft", "INRIA", "University of Washington", "Hospital for Sick Children",
-                           "Tesla", "Paris Lodron University of Salzburg", "Example Labs"}) {
+                           "Tesla", "Paris Lodron University of Salzburg", "Example Labs", "WeChat AI", "Facebook", "YouTube"}) {
         std::string value = ok;
         CAPTURE(value);
         CHECK(std::string(institution_rejection(value)) == "");

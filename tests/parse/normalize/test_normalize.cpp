@@ -230,6 +230,25 @@ TEST_CASE("normalize_profile canonicalizes affiliations, also values already set
     CHECK(p.affiliations[1].institution == "University of Michigan");
 }
 
+TEST_CASE("an acronym the CV defines for an organization names it where it stands alone") {
+    Profile p;
+    p.affiliations.push_back({"", "Northfield School of Economics (NSE)", AffiliationKind::education, "", {}, {}, false});
+    p.affiliations.push_back({"", "NSE", AffiliationKind::work, "Lecturer", {}, {}, true});
+    p.affiliations.push_back({"", "NSE (Undergraduate)", AffiliationKind::work, "Teaching Assistant", {}, {}, false});
+    p.affiliations.push_back({"", "CEA", AffiliationKind::work, "", {}, {}, false});  // defined nowhere in this CV
+    normalize_profile(p);
+    CHECK(p.affiliations[0].institution == "Northfield School of Economics (NSE)");
+    CHECK(p.affiliations[1].institution == p.affiliations[0].institution);
+    CHECK(p.affiliations[2].institution == p.affiliations[0].institution);
+    CHECK(p.affiliations[3].institution == institution_value("CEA"));
+    // A registry name with its acronym: the bare acronym gets the registry's value too.
+    Profile q;
+    q.affiliations.push_back({"", "Korea Advanced Institute of Science and Technology (KAIST)", AffiliationKind::education, "", {}, {}, false});
+    q.affiliations.push_back({"", "KAIST", AffiliationKind::work, "", {}, {}, false});
+    normalize_profile(q);
+    CHECK(q.affiliations[1].institution == q.affiliations[0].institution);
+}
+
 TEST_CASE("a known name followed by 'of'/'de' and a name is another organization") {
     // The hand table knows "National Polytechnic Institute" (Mexico City); the line names another one.
     REQUIRE(institution_value("National Polytechnic Institute") == "Instituto Polit\xC3\xA9" "cnico Nacional");

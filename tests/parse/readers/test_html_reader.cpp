@@ -118,6 +118,25 @@ TEST_CASE("read_html: hints from metadata") {
         CHECK(doc.name_hint == "Yuzhou Example");
         CHECK(doc.text == "Yuzhou Example\n\n## Education");
     }
+    SUBCASE("Open Graph and Twitter card titles that name a person") {
+        CHECK(read_html("<meta property=\"og:site_name\" content=\"Avery Quinlan\"><p>x</p>").name_hint == "Avery Quinlan");
+        CHECK(read_html("<meta property=\"og:title\" content=\"CV | Avery Quinlan\"><p>x</p>").name_hint == "Avery Quinlan");
+        CHECK(read_html("<meta name=\"twitter:title\" content=\"Avery Quinlan - Home\"><p>x</p>").name_hint == "Avery Quinlan");
+        CHECK(read_html("<meta property=\"og:site_name\" content=\"Example Vision Lab\"><p>x</p>").name_hint.empty());
+        CHECK(read_html("<meta property=\"og:title\" content=\"Curriculum Vitae\"><p>x</p>").name_hint.empty());
+    }
+    SUBCASE("the brand link of a navigation bar that names a person") {
+        auto doc = read_html("<title>CV \xE2\x80\x93 Quinlan (with PDF Preview)</title><nav class=\"navbar\"><div>"
+                             "<a class=\"brand\" href=\"index.html\">Avery B. Quinlan</a><ul><li><a href=\"cv.html\">CV</a></li></ul>"
+                             "</div></nav><h1>CV</h1><h2>Education</h2>");
+        CHECK(doc.name_hint == "Avery B. Quinlan");
+        CHECK(read_html("<header><a class=\"navbar-brand\" href=\"/\"><span>Avery</span> Quinlan</a></header><p>x</p>").name_hint ==
+              "Avery Quinlan");
+        // A lab's or a site's brand, or a link that is no brand, gives no name.
+        CHECK(read_html("<nav><a class=\"navbar-brand\" href=\"/\">Vision Lab</a></nav><p>x</p>").name_hint.empty());
+        CHECK(read_html("<nav><a class=\"nav-link\" href=\"/people\">Avery Quinlan</a></nav><p>x</p>").name_hint.empty());
+        CHECK(read_html("<nav><a class=\"site-title\" href=\"/\">Curriculum Vitae</a></nav><p>x</p>").name_hint.empty());
+    }
     SUBCASE("mailto links and a homepage link") {
         auto doc = read_html("<a href=\"mailto:ada%40example.org?subject=hi\">mail</a> "
                              "<a href='MAILTO:grace@example.org'>g</a> <a href=\"https://ada.example.org\">Homepage</a>");
@@ -131,4 +150,13 @@ TEST_CASE("html::strip_inline_tags keeps text that merely contains '<'") {
     CHECK(strip_inline_tags("<b>x</b> < y <span class=\"a\">z</span>") == "x < y z");
     CHECK(strip_inline_tags("a<br>b<BR/>c") == "a\nb\nc");
     CHECK(strip_inline_tags("List<int> and <customtag>") == "List<int> and <customtag>");
+}
+
+TEST_CASE("read_html: lines with <b>/<strong> spans are kept for the extractor") {
+    auto doc = read_html("<ol><li><b>Avery Quinlan</b>, Bo Ito and <strong>Cy Roe</strong>. A Title. 2019</li>"
+                         "<li>Dee Kim. Plain. 2018</li></ol><p><b>A whole bold paragraph that runs on for far more than eighty characters in all, "
+                         "so it is no name</b></p>");
+    CHECK(doc.emphasized == "- 1. **Avery Quinlan**, Bo Ito and **Cy Roe**. A Title. 2019\n");
+    CHECK(doc.text.find("**") == std::string::npos);
+    CHECK(read_html("<p>No emphasis.</p>").emphasized.empty());
 }

@@ -114,6 +114,7 @@ TEST_CASE("read_latex: macros") {
         {"a length argument is dropped", "\\mystrut{0.5\\textwidth}\\myskip{-2pt}x", "x"},
         {"unknown switches vanish, a following [x] stays", "\\faBook\\ [C1] Paper", "[C1] Paper"},
         {"assignments are layout", "\\parskip=0.1em\n\\hrule height 4pt\nText", "Text"},
+        {"every rule spec is layout", "Left\\hspace{4mm}\\vrule height 2.0cm width 0.4pt\\hspace{4mm} Right", "Left Right"},
         {"footnotes in parentheses", "PhD\\footnote{with honours}", "PhD (with honours)"},
         {"\\verb", "\\verb|a_b%c| done", "a_b%c done"},
     });

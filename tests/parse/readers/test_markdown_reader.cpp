@@ -141,6 +141,20 @@ TEST_CASE("read_markdown: names and contacts in the body") {
     CHECK(doc.text == "Ada Lovelace\n\nEmail · Homepage\n\n## Education");
 }
 
+TEST_CASE("read_markdown: kramdown attribute lists are no text") {
+    auto doc = read_markdown("- [Avery Quinlan](https://example.org/aq){:target=\"_blank\"} (PhD)\n- Bo Ito {: .muted} (post-doc)\n");
+    CHECK(doc.text == "- Avery Quinlan (PhD)\n- Bo Ito (post-doc)");
+}
+
+TEST_CASE("read_markdown: lines with bold spans are kept for the extractor") {
+    auto doc = read_markdown("## Papers\n\n- [**Avery Quinlan**](https://example.org), Bo Ito. A Title. 2019\n- Plain line, 2018\n"
+                             "|Cy Roe, **Avery Quinlan**|2017|\n");
+    // List markers and table pipes are read as for the text; the bold spans stay.
+    CHECK(doc.emphasized == "**Avery Quinlan**, Bo Ito. A Title. 2019\nCy Roe, **Avery Quinlan** | 2017\n");
+    CHECK(doc.text.find("**") == std::string::npos);
+    CHECK(read_markdown("# Plain\n\nNo emphasis here.\n").emphasized.empty());
+}
+
 TEST_CASE("Markdown: a Hugo author page's interests and education come from its front matter") {
     const auto p = cvsearch::testing::parse_one(
         "---\ntitle: Wen Adaire\ninterests:\n  - Tidal Energy\n  - Marine Robotics\neducation:\n"

@@ -46,3 +46,11 @@ TEST_CASE("find_emails and mailto_address") {
     CHECK(mailto_address("mailto:ada%40example.org?subject=CV") == "ada@example.org");
     CHECK(mailto_address("https://example.org").empty());
 }
+
+TEST_CASE("clean_characters: decorative emoji become spaces, bullet dingbats stay") {
+    CHECK(clean_characters("\xF0\x9F\x8F\x86 Best Paper") == "  Best Paper");                 // trophy
+    CHECK(clean_characters("\xF0\x9F\x92\xAC WeChat: jdoe") == "  WeChat: jdoe");             // speech balloon
+    CHECK(clean_characters("\xE2\x9D\xA4\xEF\xB8\x8F Music") == "\xE2\x9D\xA4  Music");        // VS16 after a heart
+    CHECK(clean_characters("\xE2\x9E\xA4 Item") == "\xE2\x9E\xA4 Item");                       // an arrow bullet
+    CHECK(clean_characters("Caf\xC3\xA9 \xE4\xB8\xAD\xE6\x96\x87") == "Caf\xC3\xA9 \xE4\xB8\xAD\xE6\x96\x87");
+}

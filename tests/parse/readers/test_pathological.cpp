@@ -144,3 +144,16 @@ TEST_CASE("pathological inputs: tens of thousands of different institutions ment
     CHECK(profiles[0].affiliations.size() > 10000);  // the mentions are read, each once
     CHECK_MESSAGE(seconds < hang_limit, "took " << seconds << " s of CPU");  // a hang guard, not a speed target
 }
+
+TEST_CASE("pathological inputs: one line of tens of thousands of bold authors is linear") {
+    const std::size_t bytes = 1500 * 1024;
+    check_parse_fast("markdown: bold authors on one line", "cv.md", "- " + repeat("**Avery Quinlan**, Bo Ito, ", bytes), 4u << 20);
+    check_parse_fast("html: <b> authors on one line", "cv.html", "<p>" + repeat("<b>Avery Quinlan</b>, Bo Ito, ", bytes) + "</p>", 4u << 20);
+    std::string distinct = "- ";
+    for (int i = 0; distinct.size() < bytes; ++i) {  // "Avery Ba Quinlan", "Avery Bb Quinlan", ...: no digits, all names
+        std::string middle = "B";
+        for (int k = i; k > 0; k /= 26) middle += static_cast<char>('a' + k % 26);
+        distinct += "**Avery " + middle + " Quinlan**, Bo Ito, ";
+    }
+    check_parse_fast("markdown: distinct bold names on one line", "cv.md", distinct, 4u << 20);
+}
