@@ -13,6 +13,7 @@
 
 #include "core/text.hpp"
 #include "cvsearch/errors.hpp"
+#include "parse/extract/extract.hpp"
 #include "parse/extract/lexicon.hpp"
 #include "parse/readers/json_util.hpp"
 #include "parse/readers/markup.hpp"
@@ -243,6 +244,14 @@ class ResumeReader {
         if (!end.empty() && !means_present(end)) d.end = year_of(end);
         d.current = d.start && (!has_end_key || means_present(end));
         if (!d.end && !d.current && !end.empty()) d.end = year_of(end);
+        if (d.start || e.contains("startDate") || e.contains("start") || e.contains("from")) return d;
+        // {"period": "Sept 2021 – April 2022"}: the author's own schema gives the range as one string.
+        std::string range = str(e, {"period", "dates", "date", "years", "duration"}, at);
+        if (auto r = extract::find_year_range(range)) {
+            d.start = r->start;
+            d.end = r->end;
+            d.current = r->current;
+        }
         return d;
     }
 
@@ -255,7 +264,7 @@ class ResumeReader {
     void work(const json& e, const std::string& at, std::vector<std::string>& lines) {
         Affiliation a;
         a.kind = AffiliationKind::work;
-        a.institution_raw = str(e, {"name", "company", "organization", "institution", "employer"}, at);
+        a.institution_raw = str(e, {"name", "company", "organization", "organisation", "org", "institution", "employer"}, at);
         a.role = str(e, {"position", "title", "role"}, at);
         Dates d = dates(e, at);
         a.start_year = d.start;
@@ -273,7 +282,7 @@ class ResumeReader {
     void education(const json& e, const std::string& at, std::vector<std::string>& lines) {
         Affiliation a;
         a.kind = AffiliationKind::education;
-        a.institution_raw = str(e, {"institution", "name", "school", "university"}, at);
+        a.institution_raw = str(e, {"institution", "name", "school", "university", "organization", "organisation", "org", "college"}, at);
         std::string type = str(e, {"studyType", "degree"}, at), area = str(e, {"area", "field", "major"}, at);
         a.role = !type.empty() && !area.empty() ? type + " in " + area : type.empty() ? area : type;
         Dates d = dates(e, at);
