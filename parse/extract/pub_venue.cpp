@@ -22,8 +22,10 @@ bool contains_any(const std::string& hay, std::initializer_list<std::string_view
 // Words that start a remark after the venue rather than continue it.
 bool is_note_start(std::string_view s) {
     std::string l = text::fold_key(s);
-    static constexpr std::array<std::string_view, 40> notes = {
-        "best", "award", "acceptance", "accept rate", "oral", "spotlight", "invited", "also", "selected", "nominated", "equal",
+    // (A published state after the venue, "Journal of X. In press.", is a note too: the
+    // venue stays; only a submission status takes it away.)
+    static constexpr std::array<std::string_view, 45> notes = {
+        "in press", "accepted", "forthcoming", "to appear", "early access", "best", "award", "acceptance", "accept rate", "oral", "spotlight", "invited", "also", "selected", "nominated", "equal",
         "paper", "slides", "code", "video", "link", "talk", "featured", "press", "media", "cited", "pdf", "bibtex", "bibtx",
         "project", "arxiv version", "full version", "extended version", "denotes", "co first", "corresponding", "winner",
         "runner up", "honorable", "finalist", "github", "available", "retrieved", "accessed", "online at"};

@@ -495,3 +495,24 @@ TEST_CASE("a status before the venue (\"Conditionally accepted, Journal of X\") 
     CHECK(q.venue_raw == "Review of Eastbrook Studies");
     CHECK(q.year == 2023);
 }
+
+TEST_CASE("a published state after the venue (\"Journal of X. In press.\") keeps the venue, a submission status does not") {
+    struct Row { const char* entry; const char* venue; };
+    const Row rows[] = {
+        {"Hale, M. D., Roe, E. H., and Wynn, W. K. (2021). Sampling Designs for Tide Pool Surveys. Journal of Marine Systems. In press.",
+         "Journal of Marine Systems"},
+        {"Hale, M. D., Roe, E. H., Hyun, S. W and Wynn, W. K. (2021). Sampling Designs for Tide Pool Surveys using Sea Stars. "
+         "Journal of Marine Systems. In press. ([Click here](https://example.org/app) for the R Shiny App).",
+         "Journal of Marine Systems"},
+        {"Roe, E. H. (2020). Sampling Designs for Kelp Surveys. Journal of Marine Systems. Forthcoming.", "Journal of Marine Systems"},
+        {"Roe, E. H. (2020). Sampling Designs for Kelp Surveys. Journal of Marine Systems. Accepted.", "Journal of Marine Systems"},
+        {"Roe, E. H. (2020). Sampling Designs for Kelp Surveys. Journal of Marine Systems, in press, 2020.", "Journal of Marine Systems"},
+        {"Roe, E. H. (2020). Sampling Designs for Kelp Surveys. Journal of Marine Systems. Under review.", ""},
+    };
+    for (const auto& r : rows) {
+        CAPTURE(r.entry);
+        Publication p = parse_publication(r.entry, PublicationKind::other);
+        CHECK(p.venue_raw == r.venue);
+        CHECK(p.year.has_value());
+    }
+}
