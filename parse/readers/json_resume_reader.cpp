@@ -77,6 +77,18 @@ std::string years_text(const std::optional<int>& start, const std::optional<int>
     return s;
 }
 
+// "Ida (acquired by Acme in 2025, now Acme Fresh)": an aside in brackets that opens
+// in lower case is a remark about the place, no part of its name ("Ecole X (Y
+// University)" keeps its bracket: it names the place too).
+std::string without_remark_aside(std::string s) {
+    const std::size_t open = s.find(" (");
+    if (open == std::string::npos || open + 2 >= s.size() || !std::islower(static_cast<unsigned char>(s[open + 2]))) return s;
+    const std::size_t close = s.find(')', open);
+    if (close == std::string::npos) return s;
+    s.erase(open, close + 1 - open);
+    return s;
+}
+
 std::string join(const std::vector<std::string>& parts, std::string_view sep) {
     std::string out;
     for (const auto& p : parts) {
@@ -264,7 +276,7 @@ class ResumeReader {
     void work(const json& e, const std::string& at, std::vector<std::string>& lines) {
         Affiliation a;
         a.kind = AffiliationKind::work;
-        a.institution_raw = str(e, {"name", "company", "organization", "organisation", "org", "institution", "employer"}, at);
+        a.institution_raw = without_remark_aside(str(e, {"name", "company", "organization", "organisation", "org", "institution", "employer"}, at));
         a.role = str(e, {"position", "title", "role"}, at);
         Dates d = dates(e, at);
         a.start_year = d.start;
@@ -282,7 +294,7 @@ class ResumeReader {
     void education(const json& e, const std::string& at, std::vector<std::string>& lines) {
         Affiliation a;
         a.kind = AffiliationKind::education;
-        a.institution_raw = str(e, {"institution", "name", "school", "university", "organization", "organisation", "org", "college"}, at);
+        a.institution_raw = without_remark_aside(str(e, {"institution", "name", "school", "university", "organization", "organisation", "org", "college"}, at));
         std::string type = str(e, {"studyType", "degree"}, at), area = str(e, {"area", "field", "major"}, at);
         a.role = !type.empty() && !area.empty() ? type + " in " + area : type.empty() ? area : type;
         Dates d = dates(e, at);

@@ -119,14 +119,15 @@ TEST_CASE("read_json_resume: drift that real files show is read") {
 
 TEST_CASE("read_json_resume: an author's own entry keys (org, period) beside basics") {
     // A CV with JSON Resume's "basics" whose entries use keys of the author's own:
-    // "org" for the place, one "period" string for the dates.
-    auto p = read_json_resume(R"({"basics": {"name": "Mira Quell"},
+    // "org" for the place, one "period" string for the dates. (A remark in brackets
+    // after the place is no part of its name.)
+    auto p = read_json_resume(R"J({"basics": {"name": "Mira Quell"},
         "experience": [
           {"period": "Sept 2024 – present", "role": "Visiting Professor", "org": "Lakeside Institute of Optics"},
-          {"period": "Oct 2021 – Aug 2024", "role": "Research Scientist", "organisation": "Tidewater Labs"}],
+          {"period": "Oct 2021 – Aug 2024", "role": "Research Scientist", "organisation": "Tidewater Labs (acquired by Bigco in 2024, now Bigco Tides)"}],
         "education": [
           {"period": "2016 – 2021", "degree": "PhD in Applied Mathematics", "org": "University of Northmoor"},
-          {"dates": "2014 – 2016", "degree": "MSc", "college": "Fenwick College"}]})",
+          {"dates": "2014 – 2016", "degree": "MSc", "college": "Fenwick College"}]})J",
                               "mira.json");
     REQUIRE(p.affiliations.size() == 4);
     struct Row { std::string institution; AffiliationKind kind; std::string role; std::optional<int> start, end; bool current; };
