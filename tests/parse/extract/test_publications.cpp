@@ -516,3 +516,45 @@ TEST_CASE("a published state after the venue (\"Journal of X. In press.\") keeps
         CHECK(p.year.has_value());
     }
 }
+
+TEST_CASE("HTML comma citations: the italic part after the title is the venue, the year ends the entry") {
+    const cvsearch::readers::TextDocument doc = cvsearch::readers::read_html(
+        "<html><body><h1>Mira Quell</h1><h2>Publications</h2><ol>\n"
+        "<li><strong>Quell, M.</strong>, Hale, K., Density of Liquid Tin under Lunar Core Conditions: Constraint on Core "
+        "Profiles, <i>Journal of Lunar Interiors: Cores</i>, 131, e2025JE00123. <a href=\"https://doi.org/10.1/x\">[DOI]</a></li>\n"
+        "<li>Hale, K., <strong>Quell, M.</strong>, Changes in the coordination of tin, lead, and zinc in basaltic glasses, "
+        "<i>Annals of Lunar Geochemistry</i>, 421, 54-65, 2026. <a href=\"https://doi.org/10.1/y\">[DOI]</a></li>\n"
+        "<li><strong>Quell, M.</strong>, Hale, K., Melting relations in Sn-SnS under lunar pressures: an inner core?, "
+        "<em>Lunar and Planetary Letters</em>, 675, 119785, 2025. <a href=\"https://doi.org/10.1/z\">[DOI]</a></li>\n"
+        "<li>Hale, K., <strong>Quell, M.</strong>, Tin in the Outer Core from Densities up to 102 GPa and 4,100 K. "
+        "<i>Journal of Lunar Interiors: Mantles</i>, 130(10), e2025JB0042, 2024.</li>\n"
+        "<li>Hale, K., <strong>Quell, M.</strong>, (Title TBA), <i>(Journal TBA)</i>, under review.</li>\n"
+        "</ol></body></html>");
+    const cvsearch::Profile p = cvsearch::extract::extract_profile(doc);
+    using cvsearch::testing::publication;
+    const Publication* a = publication(p, "Density of Liquid Tin");
+    REQUIRE(a);
+    CHECK(a->title == "Density of Liquid Tin under Lunar Core Conditions: Constraint on Core Profiles");
+    CHECK(a->venue_raw == "Journal of Lunar Interiors: Cores");
+    const Publication* b = publication(p, "coordination of tin");
+    REQUIRE(b);
+    CHECK(b->title == "Changes in the coordination of tin, lead, and zinc in basaltic glasses");
+    CHECK(b->venue_raw == "Annals of Lunar Geochemistry");
+    CHECK(b->year == 2026);
+    const Publication* c = publication(p, "Melting relations");
+    REQUIRE(c);
+    CHECK(c->venue_raw == "Lunar and Planetary Letters");
+    CHECK(c->year == 2025);
+    const Publication* d = publication(p, "Tin in the Outer Core");
+    REQUIRE(d);
+    CHECK(d->venue_raw == "Journal of Lunar Interiors: Mantles");
+    CHECK(d->year == 2024);
+    const Publication* e = publication(p, "Title TBA");
+    if (e) CHECK(e->venue_raw.empty());  // an italic placeholder of an entry under review is no venue
+}
+
+TEST_CASE("a year that ends an entry as a comma part of its own is its year, even when the title ran on over it") {
+    Publication p = parse_publication("Hale, K., Quell, M., Changes in the coordination of tin, lead, and zinc, Annals of Lunar Things, 421, 54-65, 2026.",
+                                      PublicationKind::other);
+    CHECK(p.year == 2026);
+}
