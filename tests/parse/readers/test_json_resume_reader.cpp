@@ -147,6 +147,11 @@ TEST_CASE("read_json_resume: an author's own entry keys (org, period) beside bas
         CHECK(a.end_year == rows[i].end);
         CHECK(a.current == rows[i].current);
     }
+    // The section text keeps the entry as written: the remark and the months.
+    REQUIRE(p.sections.size() >= 3);
+    CHECK(p.sections[1].text ==
+          "- Visiting Professor | Lakeside Institute of Optics | Sept 2024 – present\n"
+          "- Research Scientist | Tidewater Labs (acquired by Bigco in 2024, now Bigco Tides) | Oct 2021 – Aug 2024");
 }
 
 TEST_CASE("read_json_resume: wrongly typed fields are errors naming the file and the JSON path") {
