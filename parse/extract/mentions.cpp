@@ -138,6 +138,13 @@ std::vector<std::string> candidates_in(const std::string& clause, bool paper_lin
             if (const std::string* m = marked_at(clause, from, marked)) {
                 out.push_back(*m);
                 marked_found.push_back(*m);
+                // "accepted to <em>X</em> and <em>Y</em>": a second marked venue joined by "and".
+                const std::size_t end = clause.find(*m, from) + m->size();
+                if (lower.compare(end, 5, " and ") == 0)
+                    if (const std::string* second = marked_at(clause, end + 5, marked)) {
+                        out.push_back(*second);
+                        marked_found.push_back(*second);
+                    }
             } else {
                 out.push_back(words_after(clause, from, 6));
             }
