@@ -383,6 +383,14 @@ static std::string drop_ranking_asides(std::string_view s) {
 std::string venue_at_start(std::string_view rest) {
     std::string s = strip_leading_in(drop_ranking_asides(strip_links_and_ids(rest)));
     s = std::string(cut_sentences(s));
+    // "Third National Conference on X; The perspective of Y": a venue's name ends at a
+    // semicolon outside brackets ("(ISCA; Interspeech 2025)" is one aside), what follows
+    // is a theme or a series.
+    if (const std::size_t semi = s.find("; "); semi != std::string::npos && semi > 0) {
+        const std::string_view before = std::string_view(s).substr(0, semi);
+        const bool bracketed = std::count(before.begin(), before.end(), '(') > std::count(before.begin(), before.end(), ')');
+        if (!bracketed && kind_from_words(before) != PublicationKind::other) s.resize(semi);
+    }
     std::vector<std::string> segs = segments(s);
     std::string venue;
     std::size_t used = 0;

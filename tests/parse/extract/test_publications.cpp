@@ -558,3 +558,16 @@ TEST_CASE("a year that ends an entry as a comma part of its own is its year, eve
                                       PublicationKind::other);
     CHECK(p.year == 2026);
 }
+
+TEST_CASE("a venue's name ends at a semicolon that opens a theme, outside brackets") {
+    Publication p = parse_publication("Quell, M., Hale, K. (2016). Reading tide tables aloud. Third National Conference on Tidal "
+                                      "Linguistics; The perspective of tide research in the 21st century. Mashhad, Iran.",
+                                      PublicationKind::other);
+    CHECK(p.venue_raw == "Third National Conference on Tidal Linguistics");
+    CHECK(p.year == 2016);
+    // (A semicolon inside brackets is no end.)
+    Publication q = parse_publication("Quell, M. (2025). Reading tide tables aloud. International Tide Speech Conference "
+                                      "(ITSC; Tidespeech 2025).",
+                                      PublicationKind::other);
+    CHECK(q.venue_raw == "International Tide Speech Conference (ITSC; Tidespeech 2025)");
+}
