@@ -79,11 +79,11 @@ Profile extract_profile(const readers::TextDocument& doc) {
         if (b.kind == "experience" || b.kind == "research")
             for (auto& pub : cited_in_text(b)) p.publications.push_back(std::move(pub));
         if (b.kind == "publications") {
-            for (auto& pub : extract_publications(b)) p.publications.push_back(std::move(pub));
+            for (auto& pub : extract_publications(b, doc.italics)) p.publications.push_back(std::move(pub));
         } else if (!publication_section && (b.kind == "research" || b.kind == "projects") && reads_as_publication_list(b)) {
             // "Research" on a home page that is its publication list (a card per paper:
             // title, authors, "Venue, 2024").
-            for (auto& pub : extract_publications(b)) p.publications.push_back(std::move(pub));
+            for (auto& pub : extract_publications(b, doc.italics)) p.publications.push_back(std::move(pub));
         } else if (!publication_section && (b.kind == "header" || b.kind == "other")) {
             // A page that is a publication list without saying so.
             for (auto& pub : extract_stray_publications(b)) p.publications.push_back(std::move(pub));
@@ -98,20 +98,26 @@ Profile extract_profile(const readers::TextDocument& doc) {
     // A publication list of bare links ("[Paper]", "[ArXiv]") says nothing either.
     bool listed = std::any_of(p.publications.begin(), p.publications.end(),
                               [](const Publication& pub) { return !pub.venue_raw.empty() || pub.year; });
+    // What the page marks as venues, by class or by italics ("accepted by <em>X</em>").
+    std::vector<std::string> marked_venues = doc.venue_hints;
+    marked_venues.insert(marked_venues.end(), doc.italics.begin(), doc.italics.end());
     for (const Block& b : blocks) {
         bool prose = b.kind == "header" || b.kind == "summary" || b.kind == "news" || b.kind == "other" || b.kind == "projects" ||
                      b.kind == "research";
         if (!prose) continue;
         if (!listed || !publication_section) {
-            for (auto& pub : mentioned_publications(b)) p.publications.push_back(std::move(pub));
+            for (auto& pub : mentioned_publications(b, marked_venues)) p.publications.push_back(std::move(pub));
         } else if (b.kind == "news") {
             // News of a paper the list does not have yet ("accepted to NeurIPS 2025"):
             // the list is often a release behind the news.
-            for (auto& pub : mentioned_publications(b)) {
+            for (auto& pub : mentioned_publications(b, marked_venues)) {
                 auto venue = normalize::find_venue(pub.venue_raw);
+                const std::string raw_key = text::fold_key(pub.venue_raw);  // a marked venue no table knows
                 const bool listed_already = std::any_of(p.publications.begin(), p.publications.end(), [&](const Publication& q) {
-                    auto v = normalize::find_venue(q.venue_raw.empty() ? q.venue : q.venue_raw);
-                    return v && venue && v->canonical == venue->canonical && (!q.year || !pub.year || *q.year == *pub.year);
+                    const std::string& q_raw = q.venue_raw.empty() ? q.venue : q.venue_raw;
+                    auto v = normalize::find_venue(q_raw);
+                    const bool same = venue ? v && v->canonical == venue->canonical : text::fold_key(q_raw) == raw_key;
+                    return same && (!q.year || !pub.year || *q.year == *pub.year);
                 });
                 if (!listed_already) p.publications.push_back(std::move(pub));
             }

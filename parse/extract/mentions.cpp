@@ -110,7 +110,22 @@ std::string words_before(std::string_view s, std::size_t at) {
     return out;
 }
 
-std::vector<std::string> candidates_in(const std::string& clause, bool paper_line) {
+// The longest marked venue the text at `at` starts with (after "the "), or nullptr.
+const std::string* marked_at(std::string_view s, std::size_t at, const std::vector<std::string>& marked) {
+    if (marked.empty()) return nullptr;
+    std::string_view rest = text::trim(s.substr(at));
+    if (text::starts_with_icase(rest, "the ")) rest = text::trim(rest.substr(4));
+    if (rest.empty() || !(chars::is_upper(chars::first(rest)) || std::isdigit(static_cast<unsigned char>(rest.front())))) return nullptr;
+    const std::string* best = nullptr;  // the longest: "CVPR 2026 Workshop on X" over "CVPR 2026"
+    for (const std::string& m : marked)
+        if ((!best || m.size() > best->size()) && rest.starts_with(m) &&
+            (rest.size() == m.size() || !std::isalnum(static_cast<unsigned char>(rest[m.size()]))))
+            best = &m;
+    return best;
+}
+
+std::vector<std::string> candidates_in(const std::string& clause, bool paper_line, const std::vector<std::string>& marked,
+                                       std::vector<std::string>& marked_found) {
     std::vector<std::string> out;
     std::string lower = text::ascii_lower(clause);
     static const std::array<const char*, 16> triggers = {
@@ -118,8 +133,22 @@ std::vector<std::string> candidates_in(const std::string& clause, bool paper_lin
         "published at ", "published by ", "appear in ", "appear at ", "appears in ", "presented at ", "paper at ", "paper in ",
         "papers at "};
     for (const char* t : triggers)
-        for (std::size_t at = lower.find(t); at != std::string::npos; at = lower.find(t, at + 1))
-            out.push_back(words_after(clause, at + std::strlen(t), 6));
+        for (std::size_t at = lower.find(t); at != std::string::npos; at = lower.find(t, at + 1)) {
+            const std::size_t from = at + std::strlen(t);
+            if (const std::string* m = marked_at(clause, from, marked)) {
+                out.push_back(*m);
+                marked_found.push_back(*m);
+                // "accepted to <em>X</em> and <em>Y</em>": a second marked venue joined by "and".
+                const std::size_t end = clause.find(*m, from) + m->size();
+                if (lower.compare(end, 5, " and ") == 0)
+                    if (const std::string* second = marked_at(clause, end + 5, marked)) {
+                        out.push_back(*second);
+                        marked_found.push_back(*second);
+                    }
+            } else {
+                out.push_back(words_after(clause, from, 6));
+            }
+        }
     for (std::size_t at = lower.find(" paper"); at != std::string::npos; at = lower.find(" paper", at + 1)) {
         std::string before = words_before(clause, at);
         if (!find_years(before).empty()) out.push_back(before);
@@ -200,8 +229,9 @@ std::string named_paper(std::string_view line) {
 
 }  // namespace
 
-std::vector<Publication> mentioned_publications(const Block& block) {
+std::vector<Publication> mentioned_publications(const Block& block, const std::vector<std::string>& marked_venues) {
     std::vector<Publication> out;
+    std::vector<std::string> marked_found;  // candidates that are marked venues, of the clause at hand
     for (const Line& l : block.lines) {
         if (l.blank()) continue;
         std::string line_lower = text::ascii_lower(l.text);
@@ -219,10 +249,12 @@ std::vector<Publication> mentioned_publications(const Block& block) {
         for (const std::string& clause : clauses_of(l.text)) {
             std::string lower = " " + text::ascii_lower(clause) + " ";
             if (is_trap(lower)) continue;
-            for (std::string& cand : candidates_in(clause, paper_line)) {
+            marked_found.clear();
+            for (std::string& cand : candidates_in(clause, paper_line, marked_venues, marked_found)) {
                 cand = std::string(text::trim(cand));
                 auto venue = cand.empty() ? std::nullopt : normalize::find_venue(cand);
-                if (!venue) continue;
+                const bool marked = !cand.empty() && std::find(marked_found.begin(), marked_found.end(), cand) != marked_found.end();
+                if (!venue && !marked) continue;
                 Publication p;
                 p.venue_raw = cand;
                 auto ys = find_years(cand);
@@ -233,7 +265,8 @@ std::vector<Publication> mentioned_publications(const Block& block) {
                 bool seen = std::any_of(out.begin(), out.end(), [&](const Publication& q) {
                     auto v = normalize::find_venue(q.venue_raw);
                     const bool other_paper = !title.empty() && !q.title.empty() && text::fold_key(q.title) != text::fold_key(title);
-                    return q.year == p.year && v && v->canonical == venue->canonical && !other_paper;
+                    const bool same_venue = venue ? v && v->canonical == venue->canonical : !v && q.venue_raw == p.venue_raw;
+                    return q.year == p.year && same_venue && !other_paper;
                 });
                 // "accepted to the ICML 2024 workshop" is no ICML 2024 paper too.
                 const std::string folded = text::ascii_lower(cand);

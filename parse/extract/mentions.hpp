@@ -7,6 +7,7 @@
 // institution tables know, or that carry an institution word.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "cvsearch/profile.hpp"
@@ -17,7 +18,10 @@ namespace cvsearch::extract {
 /// Papers mentioned in news items, project lists and prose: "accepted by
 /// ICLR 2025", "our NeurIPS 2021 paper", "HRNet (CVPR 2019)". Service and
 /// awards ("area chair of CVPR 2020", "challenge at NeurIPS") are skipped.
-std::vector<Publication> mentioned_publications(const Block& block);
+/// A venue is one the venue table knows, or one of `marked_venues`: texts the
+/// page marks as venues (TextDocument::venue_hints, italics), taken whole after "accepted
+/// by" ("accepted by Journal of Tide Pools" names the journal, not "Journal").
+std::vector<Publication> mentioned_publications(const Block& block, const std::vector<std::string>& marked_venues = {});
 
 /// Institutions a biography places the person at: "Ph.D. candidate at X",
 /// "obtained my bachelor degree from Y", "joined Z".

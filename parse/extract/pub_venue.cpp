@@ -22,8 +22,10 @@ bool contains_any(const std::string& hay, std::initializer_list<std::string_view
 // Words that start a remark after the venue rather than continue it.
 bool is_note_start(std::string_view s) {
     std::string l = text::fold_key(s);
-    static constexpr std::array<std::string_view, 40> notes = {
-        "best", "award", "acceptance", "accept rate", "oral", "spotlight", "invited", "also", "selected", "nominated", "equal",
+    // (A published state after the venue, "Journal of X. In press.", is a note too: the
+    // venue stays; only a submission status takes it away.)
+    static constexpr std::array<std::string_view, 45> notes = {
+        "in press", "accepted", "forthcoming", "to appear", "early access", "best", "award", "acceptance", "accept rate", "oral", "spotlight", "invited", "also", "selected", "nominated", "equal",
         "paper", "slides", "code", "video", "link", "talk", "featured", "press", "media", "cited", "pdf", "bibtex", "bibtx",
         "project", "arxiv version", "full version", "extended version", "denotes", "co first", "corresponding", "winner",
         "runner up", "honorable", "finalist", "github", "available", "retrieved", "accessed", "online at"};
@@ -381,6 +383,14 @@ static std::string drop_ranking_asides(std::string_view s) {
 std::string venue_at_start(std::string_view rest) {
     std::string s = strip_leading_in(drop_ranking_asides(strip_links_and_ids(rest)));
     s = std::string(cut_sentences(s));
+    // "Third National Conference on X; The perspective of Y": a venue's name ends at a
+    // semicolon outside brackets ("(ISCA; Interspeech 2025)" is one aside), what follows
+    // is a theme or a series.
+    if (const std::size_t semi = s.find("; "); semi != std::string::npos && semi > 0) {
+        const std::string_view before = std::string_view(s).substr(0, semi);
+        const bool bracketed = std::count(before.begin(), before.end(), '(') > std::count(before.begin(), before.end(), ')');
+        if (!bracketed && kind_from_words(before) != PublicationKind::other) s.resize(semi);
+    }
     std::vector<std::string> segs = segments(s);
     std::string venue;
     std::size_t used = 0;

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <string_view>
+#include <unordered_set>
 
 #include "core/text.hpp"
 #include "parse/extract/chars.hpp"
@@ -167,7 +169,40 @@ std::string spaced_year(const std::string& v) {
     return out;
 }
 
-Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
+// "..., 421, 54-65, 2026. [DOI]": a year that is the entry's last comma part of its own.
+std::optional<int> ending_year(std::string_view text) {
+    std::string stripped = strip_links_and_ids(text);
+    std::string_view t = text::trim(stripped);
+    while (!t.empty() && (t.back() == '.' || t.back() == ' ')) t.remove_suffix(1);
+    const std::size_t comma = t.rfind(", ");
+    if (comma == std::string_view::npos) return std::nullopt;
+    std::string_view last = text::trim(t.substr(comma + 2));
+    if (!last.empty() && last.front() == '(' && last.back() == ')') last = last.substr(1, last.size() - 2);
+    auto ys = find_years(last);
+    if (ys.size() != 1 || ys.front().begin != 0 || ys.front().end != last.size()) return std::nullopt;
+    return ys.front().year;
+}
+
+using Italics = std::unordered_set<std::string_view>;
+
+// Where the venue set in italics stands among the comma parts of an entry from its
+// title on: "Title, <i>Journal</i>, 131" (a part of its own, never the first: the title
+// comes before) or "Title ... 4,100 K. <i>Journal</i>, 130" (after a sentence end).
+struct ItalicVenue {
+    std::size_t part;        ///< index in the parts
+    std::size_t venue_from;  ///< offset of the venue in that part
+};
+std::optional<ItalicVenue> italic_part(const std::vector<std::string_view>& parts, const Italics& italics) {
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const std::string_view t = text::trim(parts[i]);
+        if (i > 0 && italics.contains(t)) return ItalicVenue{i, static_cast<std::size_t>(t.data() - parts[i].data())};
+        if (const std::size_t dot = t.rfind(". "); dot != std::string_view::npos && italics.contains(text::trim(t.substr(dot + 2))))
+            return ItalicVenue{i, static_cast<std::size_t>(t.data() - parts[i].data()) + dot + 2};
+    }
+    return std::nullopt;
+}
+
+Publication make_publication(const RawEntry& e, PublicationKind section_kind, const Italics* italics = nullptr) {
     std::optional<int> cell_year;
     std::vector<std::string> lines = cells_as_lines(e.lines, &cell_year);
     if (!cell_year && !lines.empty()) cell_year = take_leading_year(lines[0]);
@@ -217,6 +252,25 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind) {
             venue = tail->second;
         }
     }
+    // A venue set in italics among the comma parts of a title that ran on ("Title,
+    // <i>Journal</i>, 12, 2026"), or opening the rest: the italics say where it appeared.
+    if (italics && !italics->empty() && r.rest_lines.empty() && !tag && !normalize::find_venue(venue) && !r.title.empty()) {
+        if (const std::size_t from = text.find(r.title); from != std::string::npos) {
+            const std::string_view after = std::string_view(text).substr(from);
+            const std::vector<std::string_view> parts = text::split(after, ',');
+            if (auto at = italic_part(parts, *italics); at && !mentions_submission(after)) {
+                const std::string_view part = parts[at->part];
+                const std::size_t venue_begin = static_cast<std::size_t>(part.data() - after.data()) + at->venue_from;
+                const std::size_t tail_begin = static_cast<std::size_t>(part.data() - after.data()) + part.size();
+                venue = std::string(text::trim(part.substr(at->venue_from)));
+                std::string_view head = text::trim(after.substr(0, venue_begin));
+                while (!head.empty() && (head.back() == ',' || head.back() == '.')) head.remove_suffix(1);
+                p.title = clean_title(head);
+                if (!p.year) p.year = first_year(after.substr(tail_begin));
+            }
+        }
+    }
+    if (!p.year) p.year = ending_year(text);  // the title ran on over the year: it still ends the entry
     // "Title, Venue (2023)" read as one sentence: the venue is the last comma part.
     if (venue.empty() && r.rest_lines.empty()) {
         std::string_view t = text::trim(p.title);
@@ -293,8 +347,9 @@ std::optional<Publication> also_at(const Publication& p) {
     return q;
 }
 
-std::vector<Publication> extract_publications(const Block& block) {
+std::vector<Publication> extract_publications(const Block& block, const std::vector<std::string>& italics) {
     std::vector<Publication> out;
+    const Italics italic_set(italics.begin(), italics.end());
     PublicationKind section_kind = kind_from_heading(block.heading);
     const bool pending_section = mentions_submission(block.heading);  // "Submitted Papers", "In Vorbereitung"
     for (RawEntry& e : split_entries(block)) {
@@ -318,7 +373,7 @@ std::vector<Publication> extract_publications(const Block& block) {
                 continue;
             }
         }
-        Publication p = make_publication(e, e.own_kind ? PublicationKind::other : section_kind);
+        Publication p = make_publication(e, e.own_kind ? PublicationKind::other : section_kind, &italic_set);
         if (p.title.empty() && p.venue_raw.empty()) continue;
         auto second = also_at(p);
         if (second) {

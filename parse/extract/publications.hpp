@@ -1,6 +1,7 @@
 // parse/extract/publications.hpp — bibliography entries to Publications (internal).
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -10,8 +11,10 @@
 namespace cvsearch::extract {
 
 /// The publications of a publications section. Entries start at list markers
-/// ("- ", "1.", "[C3]") or blank lines and may span several lines.
-std::vector<Publication> extract_publications(const Block& block);
+/// ("- ", "1.", "[C3]") or blank lines and may span several lines. `italics`:
+/// the texts the page sets in italics (TextDocument::italics), where a venue may be
+/// told from a title in "Authors, Title, <i>Journal</i>, 12, 2026".
+std::vector<Publication> extract_publications(const Block& block, const std::vector<std::string>& italics = {});
 
 /// Publication-like entries of a section that is not a publication list (a web
 /// page without headings): only entries with a clear venue tag and year

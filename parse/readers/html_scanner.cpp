@@ -218,6 +218,13 @@ class Scanner {
     void on_start(const Tag& t) {
         const std::string& n = t.name;
         if ((n == "b" || n == "strong") && bold_depth_++ == 0) bold_open_ = doc_.text.size();
+        if ((n == "i" || n == "em" || n == "cite") && italic_depth_++ == 0) italic_open_ = doc_.text.size();
+        if (!venue_tag_.empty() && n == venue_tag_) ++venue_depth_;
+        else if (venue_tag_.empty() && is_venue_class(t.attr("class"))) {
+            venue_tag_ = n;
+            venue_depth_ = 1;
+            venue_open_ = doc_.text.size();
+        }
         if (n == "head") { in_head_ = true; return; }
         if (in_head_ && !one_of(n, kHeadOnly)) in_head_ = false;
         if (n == "body") { in_head_ = false; return; }
@@ -311,6 +318,21 @@ class Scanner {
         return {};
     }
 
+    // "venue", "paper-venue", "pub-venue": the element holds where a paper appeared.
+    static bool is_venue_class(std::string_view cls) {
+        return !cls.empty() && text::ascii_lower(cls).find("venue") != std::string::npos;
+    }
+
+    // The text since `open` when it is short and on one line (a venue element's, an
+    // italic span's), added to `into`.
+    void note_span(std::size_t open, std::vector<std::string>& into) {
+        std::string_view t = std::string_view(doc_.text).substr(std::min(open, doc_.text.size()));
+        t = text::trim(t);
+        constexpr std::size_t kMaxSpans = 4096;
+        if (t.empty() || t.size() > 200 || t.find('\n') != std::string_view::npos || into.size() >= kMaxSpans) return;
+        if (into.empty() || into.back() != t) into.emplace_back(t);
+    }
+
     static bool is_heading_class(std::string_view cls) {
         std::string c = text::ascii_lower(cls);
         for (std::string_view k : {"section-title", "section-heading", "sectiontitle", "section_title", "section-header"})
@@ -320,6 +342,11 @@ class Scanner {
 
     void on_end(const Tag& t) {
         const std::string& n = t.name;
+        if (!venue_tag_.empty() && n == venue_tag_ && --venue_depth_ == 0) {
+            note_span(venue_open_, doc_.venue_hints);
+            venue_tag_.clear();
+        }
+        if ((n == "i" || n == "em" || n == "cite") && italic_depth_ > 0 && --italic_depth_ == 0) note_span(italic_open_, doc_.italics);
         if ((n == "b" || n == "strong") && bold_depth_ > 0 && --bold_depth_ == 0) {
             std::size_t e = doc_.text.size();
             // A short span within one line: a name, not a bold paragraph.
@@ -444,6 +471,11 @@ class Scanner {
     std::size_t bold_open_ = npos;
     int bold_depth_ = 0;
     bool anchor_brand_ = false;  ///< the open <a> is the site's brand link
+    int italic_depth_ = 0;            // open <i>/<em>/<cite> elements
+    std::size_t italic_open_ = 0;
+    std::string venue_tag_;           // the open element whose class marks a venue
+    int venue_depth_ = 0;
+    std::size_t venue_open_ = 0;      // where its text starts in doc_.text
     std::string pseudo_heading_tag_;  // the element whose class made it a heading
     int pseudo_heading_depth_ = 0;
 };

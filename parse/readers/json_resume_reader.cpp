@@ -13,6 +13,7 @@
 
 #include "core/text.hpp"
 #include "cvsearch/errors.hpp"
+#include "parse/extract/extract.hpp"
 #include "parse/extract/lexicon.hpp"
 #include "parse/readers/json_util.hpp"
 #include "parse/readers/markup.hpp"
@@ -73,6 +74,18 @@ std::string years_text(const std::optional<int>& start, const std::optional<int>
     std::string s = start ? std::to_string(*start) : "";
     if (current) return s.empty() ? s : s + " – present";
     if (end && end != start) s += (s.empty() ? "" : " – ") + std::to_string(*end);
+    return s;
+}
+
+// "Ida (acquired by Acme in 2025, now Acme Fresh)": an aside in brackets that opens
+// in lower case is a remark about the place, no part of its name ("Ecole X (Y
+// University)" keeps its bracket: it names the place too).
+std::string without_remark_aside(std::string s) {
+    const std::size_t open = s.find(" (");
+    if (open == std::string::npos || open + 2 >= s.size() || !std::islower(static_cast<unsigned char>(s[open + 2]))) return s;
+    const std::size_t close = s.find(')', open);
+    if (close == std::string::npos) return s;
+    s.erase(open, close + 1 - open);
     return s;
 }
 
@@ -232,6 +245,9 @@ class ResumeReader {
     struct Dates {
         std::optional<int> start, end;
         bool current = false;
+        std::string written;  ///< the range as one string ("Sept 2021 – April 2022"), when the entry gives it so
+
+        std::string text() const { return written.empty() ? years_text(start, end, current) : written; }
     };
 
     Dates dates(const json& e, const std::string& at) const {
@@ -243,6 +259,15 @@ class ResumeReader {
         if (!end.empty() && !means_present(end)) d.end = year_of(end);
         d.current = d.start && (!has_end_key || means_present(end));
         if (!d.end && !d.current && !end.empty()) d.end = year_of(end);
+        if (d.start || e.contains("startDate") || e.contains("start") || e.contains("from")) return d;
+        // {"period": "Sept 2021 – April 2022"}: the author's own schema gives the range as one string.
+        std::string range = str(e, {"period", "dates", "date", "years", "duration"}, at);
+        if (auto r = extract::find_year_range(range)) {
+            d.start = r->start;
+            d.end = r->end;
+            d.current = r->current;
+            d.written = range;  // (the section text keeps the months)
+        }
         return d;
     }
 
@@ -255,7 +280,8 @@ class ResumeReader {
     void work(const json& e, const std::string& at, std::vector<std::string>& lines) {
         Affiliation a;
         a.kind = AffiliationKind::work;
-        a.institution_raw = str(e, {"name", "company", "organization", "institution", "employer"}, at);
+        const std::string place = str(e, {"name", "company", "organization", "organisation", "org", "institution", "employer"}, at);
+        a.institution_raw = without_remark_aside(place);
         a.role = str(e, {"position", "title", "role"}, at);
         Dates d = dates(e, at);
         a.start_year = d.start;
@@ -266,14 +292,16 @@ class ResumeReader {
         // An office in a society ("President" of an association) or a named chair is no place.
         const bool service = extract::is_service_office(a.role, a.institution_raw) || extract::is_named_chair(a.institution_raw);
         if ((!a.institution_raw.empty() || !a.role.empty()) && !service) p_.affiliations.push_back(a);
-        lines.push_back("- " + join({a.role, a.institution_raw, str(e, {"location"}, at), years_text(d.start, d.end, d.current)}, " | "));
+        const std::string shown = text::fold_key(place) == text::fold_key(a.role) ? std::string() : place;  // the remark too
+        lines.push_back("- " + join({a.role, shown, str(e, {"location"}, at), d.text()}, " | "));
         details(e, at, lines);
     }
 
     void education(const json& e, const std::string& at, std::vector<std::string>& lines) {
         Affiliation a;
         a.kind = AffiliationKind::education;
-        a.institution_raw = str(e, {"institution", "name", "school", "university"}, at);
+        const std::string place = str(e, {"institution", "name", "school", "university", "organization", "organisation", "org", "college"}, at);
+        a.institution_raw = without_remark_aside(place);
         std::string type = str(e, {"studyType", "degree"}, at), area = str(e, {"area", "field", "major"}, at);
         a.role = !type.empty() && !area.empty() ? type + " in " + area : type.empty() ? area : type;
         Dates d = dates(e, at);
@@ -281,7 +309,7 @@ class ResumeReader {
         a.end_year = d.end;
         a.current = d.current;
         if (!a.institution_raw.empty() || !a.role.empty()) p_.affiliations.push_back(a);
-        lines.push_back("- " + join({a.role, a.institution_raw, str(e, {"location"}, at), years_text(d.start, d.end, d.current),
+        lines.push_back("- " + join({a.role, place, str(e, {"location"}, at), d.text(),
                                      str(e, {"score", "gpa"}, at)},
                                     " | "));
         details(e, at, lines);
@@ -329,7 +357,7 @@ class ResumeReader {
         std::vector<std::string> parts;
         for (std::string_view f : fields) parts.push_back(str(e, {f}, at));
         Dates d = dates(e, at);
-        parts.push_back(years_text(d.start, d.end, d.current && e.contains("startDate")));
+        parts.push_back(d.written.empty() ? years_text(d.start, d.end, d.current && e.contains("startDate")) : d.written);
         if (!d.start) parts.push_back(str(e, {"date"}, at));
         lines.push_back("- " + join(parts, " | "));
         details(e, at, lines);

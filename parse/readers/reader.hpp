@@ -29,6 +29,14 @@ struct TextDocument {
     /// The source lines that set a span in bold, with the spans kept as **...**
     /// (Markdown), one per line: where a CV marks its owner in author lists.
     std::string emphasized;
+    /// Texts an HTML page marks as venues (`<span class="paper-venue">Journal of X</span>`),
+    /// as they stand in `text`: a news item's "accepted by X" names a venue the tables
+    /// may not know.
+    std::vector<std::string> venue_hints;
+    /// Texts an HTML page sets in italics (<i>, <em>, <cite>), short and on one line, as
+    /// they stand in `text`: in "Authors, Title, <i>Journal</i>, 12, 2026" the italic
+    /// part after the title is the venue.
+    std::vector<std::string> italics;
 };
 
 /// Bytes of any encoding to well-formed UTF-8: a UTF-8 BOM is dropped, UTF-16 with

@@ -121,3 +121,31 @@ TEST_CASE("without an education section the biography says where its owner studi
     CHECK_FALSE(has("Quillfeather College London"));
     CHECK_FALSE(has("University of California San Diego"));
 }
+
+TEST_CASE("a news item's venue the page marks as one (class=\"paper-venue\") is taken whole, known or not") {
+    using cvsearch::readers::read_markdown;
+    // A Markdown news list with inline HTML spans, as home-page templates write it.
+    const cvsearch::readers::TextDocument doc = read_markdown(
+        "## News\n\n<ul>\n"
+        "<li><strong>10-22-2025:</strong> Our paper <span class=\"paper-title\">\"Reading Tide Tables with Sparse Sensors\"</span> with "
+        "<span class=\"paper-authors\">Ann Doe and Bo Roe</span> was accepted by <span class=\"paper-venue\">Annals of Coastal "
+        "Ecology</span>.</li>\n"
+        "<li><strong>04-18-2024:</strong> Our paper <span class=\"paper-title\">\"Kelp Forest Census\"</span> was accepted by "
+        "<span class=\"paper-venue\">ICML 2024</span>.</li>\n"
+        "<li><strong>03-02-2023:</strong> Our paper <span class=\"paper-title\">\"Reef Noise\"</span> was accepted by "
+        "Marine Letters of the North.</li>\n"
+        "<li><em>2022.06</em>: Our work KelpNet was accepted by <strong><em>ICML 2022 Workshop on Ocean Sensing</em></strong>!</li>\n"
+        "<li><em>2022.05</em>: Our work on reef acoustics was accepted by <strong><em>ICML 2022</em></strong>!</li>\n"
+        "<li><em>2021.09</em>: Our work TideLM was accepted to <em>ACL 2021 Main Conference</em> and <em>NeurIPS 2021 Workshop on "
+        "Tides</em>!</li>\n"
+        "</ul>\n");
+    CHECK(std::find(doc.venue_hints.begin(), doc.venue_hints.end(), "Annals of Coastal Ecology") != doc.venue_hints.end());
+    const cvsearch::Profile p = cvsearch::extract::extract_profile(doc);
+    // The unmarked, unknown "Marine Letters of the North" stays no venue: only a mark or the tables vouch for one.
+    // An italic venue after "accepted by" is taken whole, the longest italic text that opens it.
+    CHECK(venues_of(p) == std::vector<std::string>{"Annals of Coastal Ecology/2025", "ICML 2024/2024",
+                                                   "ICML 2022 Workshop on Ocean Sensing/2022", "ICML 2022/2022",
+                                                   "ACL 2021 Main Conference/2021", "NeurIPS 2021 Workshop on Tides/2021"});
+    REQUIRE(!p.publications.empty());
+    CHECK(p.publications[0].title == "Reading Tide Tables with Sparse Sensors");
+}

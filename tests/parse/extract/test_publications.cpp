@@ -495,3 +495,79 @@ TEST_CASE("a status before the venue (\"Conditionally accepted, Journal of X\") 
     CHECK(q.venue_raw == "Review of Eastbrook Studies");
     CHECK(q.year == 2023);
 }
+
+TEST_CASE("a published state after the venue (\"Journal of X. In press.\") keeps the venue, a submission status does not") {
+    struct Row { const char* entry; const char* venue; };
+    const Row rows[] = {
+        {"Hale, M. D., Roe, E. H., and Wynn, W. K. (2021). Sampling Designs for Tide Pool Surveys. Journal of Marine Systems. In press.",
+         "Journal of Marine Systems"},
+        {"Hale, M. D., Roe, E. H., Hyun, S. W and Wynn, W. K. (2021). Sampling Designs for Tide Pool Surveys using Sea Stars. "
+         "Journal of Marine Systems. In press. ([Click here](https://example.org/app) for the R Shiny App).",
+         "Journal of Marine Systems"},
+        {"Roe, E. H. (2020). Sampling Designs for Kelp Surveys. Journal of Marine Systems. Forthcoming.", "Journal of Marine Systems"},
+        {"Roe, E. H. (2020). Sampling Designs for Kelp Surveys. Journal of Marine Systems. Accepted.", "Journal of Marine Systems"},
+        {"Roe, E. H. (2020). Sampling Designs for Kelp Surveys. Journal of Marine Systems, in press, 2020.", "Journal of Marine Systems"},
+        {"Roe, E. H. (2020). Sampling Designs for Kelp Surveys. Journal of Marine Systems. Under review.", ""},
+    };
+    for (const auto& r : rows) {
+        CAPTURE(r.entry);
+        Publication p = parse_publication(r.entry, PublicationKind::other);
+        CHECK(p.venue_raw == r.venue);
+        CHECK(p.year.has_value());
+    }
+}
+
+TEST_CASE("HTML comma citations: the italic part after the title is the venue, the year ends the entry") {
+    const cvsearch::readers::TextDocument doc = cvsearch::readers::read_html(
+        "<html><body><h1>Mira Quell</h1><h2>Publications</h2><ol>\n"
+        "<li><strong>Quell, M.</strong>, Hale, K., Density of Liquid Tin under Lunar Core Conditions: Constraint on Core "
+        "Profiles, <i>Journal of Lunar Interiors: Cores</i>, 131, e2025JE00123. <a href=\"https://doi.org/10.1/x\">[DOI]</a></li>\n"
+        "<li>Hale, K., <strong>Quell, M.</strong>, Changes in the coordination of tin, lead, and zinc in basaltic glasses, "
+        "<i>Annals of Lunar Geochemistry</i>, 421, 54-65, 2026. <a href=\"https://doi.org/10.1/y\">[DOI]</a></li>\n"
+        "<li><strong>Quell, M.</strong>, Hale, K., Melting relations in Sn-SnS under lunar pressures: an inner core?, "
+        "<em>Lunar and Planetary Letters</em>, 675, 119785, 2025. <a href=\"https://doi.org/10.1/z\">[DOI]</a></li>\n"
+        "<li>Hale, K., <strong>Quell, M.</strong>, Tin in the Outer Core from Densities up to 102 GPa and 4,100 K. "
+        "<i>Journal of Lunar Interiors: Mantles</i>, 130(10), e2025JB0042, 2024.</li>\n"
+        "<li>Hale, K., <strong>Quell, M.</strong>, (Title TBA), <i>(Journal TBA)</i>, under review.</li>\n"
+        "</ol></body></html>");
+    const cvsearch::Profile p = cvsearch::extract::extract_profile(doc);
+    using cvsearch::testing::publication;
+    const Publication* a = publication(p, "Density of Liquid Tin");
+    REQUIRE(a);
+    CHECK(a->title == "Density of Liquid Tin under Lunar Core Conditions: Constraint on Core Profiles");
+    CHECK(a->venue_raw == "Journal of Lunar Interiors: Cores");
+    const Publication* b = publication(p, "coordination of tin");
+    REQUIRE(b);
+    CHECK(b->title == "Changes in the coordination of tin, lead, and zinc in basaltic glasses");
+    CHECK(b->venue_raw == "Annals of Lunar Geochemistry");
+    CHECK(b->year == 2026);
+    const Publication* c = publication(p, "Melting relations");
+    REQUIRE(c);
+    CHECK(c->venue_raw == "Lunar and Planetary Letters");
+    CHECK(c->year == 2025);
+    const Publication* d = publication(p, "Tin in the Outer Core");
+    REQUIRE(d);
+    CHECK(d->venue_raw == "Journal of Lunar Interiors: Mantles");
+    CHECK(d->year == 2024);
+    const Publication* e = publication(p, "Title TBA");
+    if (e) CHECK(e->venue_raw.empty());  // an italic placeholder of an entry under review is no venue
+}
+
+TEST_CASE("a year that ends an entry as a comma part of its own is its year, even when the title ran on over it") {
+    Publication p = parse_publication("Hale, K., Quell, M., Changes in the coordination of tin, lead, and zinc, Annals of Lunar Things, 421, 54-65, 2026.",
+                                      PublicationKind::other);
+    CHECK(p.year == 2026);
+}
+
+TEST_CASE("a venue's name ends at a semicolon that opens a theme, outside brackets") {
+    Publication p = parse_publication("Quell, M., Hale, K. (2016). Reading tide tables aloud. Third National Conference on Tidal "
+                                      "Linguistics; The perspective of tide research in the 21st century. Mashhad, Iran.",
+                                      PublicationKind::other);
+    CHECK(p.venue_raw == "Third National Conference on Tidal Linguistics");
+    CHECK(p.year == 2016);
+    // (A semicolon inside brackets is no end.)
+    Publication q = parse_publication("Quell, M. (2025). Reading tide tables aloud. International Tide Speech Conference "
+                                      "(ITSC; Tidespeech 2025).",
+                                      PublicationKind::other);
+    CHECK(q.venue_raw == "International Tide Speech Conference (ITSC; Tidespeech 2025)");
+}

@@ -117,6 +117,43 @@ TEST_CASE("read_json_resume: drift that real files show is read") {
     CHECK(p.affiliations[1].current);
 }
 
+TEST_CASE("read_json_resume: an author's own entry keys (org, period) beside basics") {
+    // A CV with JSON Resume's "basics" whose entries use keys of the author's own:
+    // "org" for the place, one "period" string for the dates. (A remark in brackets
+    // after the place is no part of its name.)
+    auto p = read_json_resume(R"J({"basics": {"name": "Mira Quell"},
+        "experience": [
+          {"period": "Sept 2024 – present", "role": "Visiting Professor", "org": "Lakeside Institute of Optics"},
+          {"period": "Oct 2021 – Aug 2024", "role": "Research Scientist", "organisation": "Tidewater Labs (acquired by Bigco in 2024, now Bigco Tides)"}],
+        "education": [
+          {"period": "2016 – 2021", "degree": "PhD in Applied Mathematics", "org": "University of Northmoor"},
+          {"dates": "2014 – 2016", "degree": "MSc", "college": "Fenwick College"}]})J",
+                              "mira.json");
+    REQUIRE(p.affiliations.size() == 4);
+    struct Row { std::string institution; AffiliationKind kind; std::string role; std::optional<int> start, end; bool current; };
+    const Row rows[] = {
+        {"Lakeside Institute of Optics", AffiliationKind::work, "Visiting Professor", 2024, std::nullopt, true},
+        {"Tidewater Labs", AffiliationKind::work, "Research Scientist", 2021, 2024, false},
+        {"University of Northmoor", AffiliationKind::education, "PhD in Applied Mathematics", 2016, 2021, false},
+        {"Fenwick College", AffiliationKind::education, "MSc", 2014, 2016, false},
+    };
+    for (std::size_t i = 0; i < std::size(rows); ++i) {
+        CAPTURE(i);
+        const auto& a = p.affiliations[i];
+        CHECK(a.institution_raw == rows[i].institution);
+        CHECK(a.kind == rows[i].kind);
+        CHECK(a.role == rows[i].role);
+        CHECK(a.start_year == rows[i].start);
+        CHECK(a.end_year == rows[i].end);
+        CHECK(a.current == rows[i].current);
+    }
+    // The section text keeps the entry as written: the remark and the months.
+    REQUIRE(p.sections.size() >= 3);
+    CHECK(p.sections[1].text ==
+          "- Visiting Professor | Lakeside Institute of Optics | Sept 2024 – present\n"
+          "- Research Scientist | Tidewater Labs (acquired by Bigco in 2024, now Bigco Tides) | Oct 2021 – Aug 2024");
+}
+
 TEST_CASE("read_json_resume: wrongly typed fields are errors naming the file and the JSON path") {
     struct Row { std::string json; std::string path; };
     const Row rows[] = {
