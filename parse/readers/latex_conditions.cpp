@@ -70,12 +70,13 @@ std::string name_of(std::string_view token) {
 // still holds a macro after that.
 std::optional<std::string> literal(std::string_view side, const ConditionFacts& facts) {
     side = text::trim(side);
+    std::optional<std::string> body;  // the macro's body: `side` views it below
     if (!side.empty() && side.front() == '\\') {
         Reader r{side};
         std::string_view word = r.control_word();
         r.spaces();
         if (word.empty() || r.i != side.size() || !facts.text_of) return std::nullopt;
-        auto body = facts.text_of(word);
+        body = facts.text_of(word);
         if (!body) return std::nullopt;
         side = text::trim(*body);
     }
