@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "cvsearch/errors.hpp"
@@ -47,6 +48,29 @@ const char* const kResume = R"({
   "references": [{"name": "Charles Babbage", "reference": "Enchantress of numbers"}]
 })";
 
+struct AffiliationRow {
+    std::string institution;
+    AffiliationKind kind;
+    std::string role;
+    std::optional<int> start, end;
+    bool current;
+};
+
+// The profile's affiliations are `rows`, in order (the caller REQUIREs the count).
+template <std::size_t N>
+void check_affiliations(const cvsearch::Profile& p, const AffiliationRow (&rows)[N]) {
+    for (std::size_t i = 0; i < N; ++i) {
+        CAPTURE(i);
+        const auto& a = p.affiliations[i];
+        CHECK(a.institution_raw == rows[i].institution);
+        CHECK(a.kind == rows[i].kind);
+        CHECK(a.role == rows[i].role);
+        CHECK(a.start_year == rows[i].start);
+        CHECK(a.end_year == rows[i].end);
+        CHECK(a.current == rows[i].current);
+    }
+}
+
 }  // namespace
 
 TEST_CASE("read_json_resume: basics") {
@@ -60,23 +84,13 @@ TEST_CASE("read_json_resume: basics") {
 TEST_CASE("read_json_resume: work and education are affiliations") {
     auto p = read_json_resume(kResume, "ada.json");
     REQUIRE(p.affiliations.size() == 4);
-    struct Row { std::string institution; AffiliationKind kind; std::string role; std::optional<int> start, end; bool current; };
-    const Row rows[] = {
+    const AffiliationRow rows[] = {
         {"Analytical Engine Society", AffiliationKind::work, "Research Scientist", 2019, std::nullopt, true},
         {"Difference Ltd", AffiliationKind::work, "Intern", 2017, 2018, false},
         {"University of London", AffiliationKind::education, "PhD in Computer Science", 2014, 2019, false},
         {"King's College", AffiliationKind::education, "BSc", 2010, 2014, false},
     };
-    for (std::size_t i = 0; i < std::size(rows); ++i) {
-        CAPTURE(i);
-        const auto& a = p.affiliations[i];
-        CHECK(a.institution_raw == rows[i].institution);
-        CHECK(a.kind == rows[i].kind);
-        CHECK(a.role == rows[i].role);
-        CHECK(a.start_year == rows[i].start);
-        CHECK(a.end_year == rows[i].end);
-        CHECK(a.current == rows[i].current);
-    }
+    check_affiliations(p, rows);
 }
 
 TEST_CASE("read_json_resume: publications, awards, skills, interests") {
@@ -130,23 +144,13 @@ TEST_CASE("read_json_resume: an author's own entry keys (org, period) beside bas
           {"dates": "2014 – 2016", "degree": "MSc", "college": "Fenwick College"}]})J",
                               "mira.json");
     REQUIRE(p.affiliations.size() == 4);
-    struct Row { std::string institution; AffiliationKind kind; std::string role; std::optional<int> start, end; bool current; };
-    const Row rows[] = {
+    const AffiliationRow rows[] = {
         {"Lakeside Institute of Optics", AffiliationKind::work, "Visiting Professor", 2024, std::nullopt, true},
         {"Tidewater Labs", AffiliationKind::work, "Research Scientist", 2021, 2024, false},
         {"University of Northmoor", AffiliationKind::education, "PhD in Applied Mathematics", 2016, 2021, false},
         {"Fenwick College", AffiliationKind::education, "MSc", 2014, 2016, false},
     };
-    for (std::size_t i = 0; i < std::size(rows); ++i) {
-        CAPTURE(i);
-        const auto& a = p.affiliations[i];
-        CHECK(a.institution_raw == rows[i].institution);
-        CHECK(a.kind == rows[i].kind);
-        CHECK(a.role == rows[i].role);
-        CHECK(a.start_year == rows[i].start);
-        CHECK(a.end_year == rows[i].end);
-        CHECK(a.current == rows[i].current);
-    }
+    check_affiliations(p, rows);
     // The section text keeps the entry as written: the remark and the months.
     REQUIRE(p.sections.size() >= 3);
     CHECK(p.sections[1].text ==
