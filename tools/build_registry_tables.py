@@ -179,30 +179,48 @@ def without_place_qualifier(display, place_keys):
     return display
 
 
-def read_ror(path, inst, places, country_keys):
+def ror_names(r):
+    """(name, is_acronym) for every name of a ROR record, and each name without a trailing
+    "(...)" qualifier ("Google (United States)" -> "Google")."""
+    for n in r.get("names", []):
+        v = n.get("value", "")
+        yield v, "acronym" in n.get("types", [])
+        stripped = re.sub(r"\s*\([^)]*\)\s*$", "", v)
+        if stripped != v:
+            yield stripped, False
+
+
+def read_ror(path, inst, places, country_keys, status="active"):
+    """The ROR records of one status. Active ones first; then "inactive" ones: an organization
+    that merged into another or closed is still where a CV's owner studied or worked ("Université
+    Joseph Fourier" is not "Université Grenoble Alpes"), so it stays an entry of its own, under
+    its own display name. Its names only take keys no active record holds, so an old acronym
+    never makes a living organization's name ambiguous, and it gets no e-mail domains (an
+    address in use is the living organization's). Withdrawn records (duplicates, errors) are
+    never read."""
     count = 0
+    active = status == "active"
+    taken = set() if active else set(inst.names)
     with gzip.open(path, "rt", encoding="utf-8") as f:
         for line in f:
             r = json.loads(line)
-            if r.get("status", "active") != "active":
+            if r.get("status", "active") != status:
                 continue
             display = next((n["value"] for n in r.get("names", []) if "ror_display" in n.get("types", [])), r.get("name"))
             if not display:
+                continue
+            names = [(display, False)] + list(ror_names(r))
+            names = [(n, a) for n, a in names if name_key(clean(n)) not in taken]
+            if not names:
                 continue
             city = clean(r.get("city") or "")
             if city:
                 places.add(fold_key(city))
             shown = without_place_qualifier(clean(display), country_keys | {fold_key(city)})
-            e = inst.add_entry([shown, ror_kind(r.get("types", [])), r.get("country") or "", city,
-                                sorted({d.lower() for d in r.get("domains", []) if d})])
-            inst.add_name(display, e)
-            for n in r.get("names", []):
-                v = n.get("value", "")
-                inst.add_name(v, e, acronym="acronym" in n.get("types", []))
-                # "Google (United States)": the name without its trailing qualifier too.
-                stripped = re.sub(r"\s*\([^)]*\)\s*$", "", v)
-                if stripped != v:
-                    inst.add_name(stripped, e)
+            domains = sorted({d.lower() for d in r.get("domains", []) if d}) if active else []
+            e = inst.add_entry([shown, ror_kind(r.get("types", [])), r.get("country") or "", city, domains])
+            for n, acronym in names:
+                inst.add_name(n, e, acronym=acronym)
             count += 1
     return count
 
@@ -573,6 +591,7 @@ def main():
     p = os.path.join(reg, "ror-organizations.jsonl.gz")
     if os.path.exists(p):
         counts["ROR organizations"] = read_ror(p, inst, places, country_keys)
+        counts["ROR organizations no longer active"] = read_ror(p, inst, places, country_keys, "inactive")
     p = os.path.join(reg, "ror-names-2021.jsonl.gz")
     if os.path.exists(p):
         counts["ROR 2021 names not in the newer records"] = read_ror_2021(p, inst, country_keys)

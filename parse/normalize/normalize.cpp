@@ -17,6 +17,16 @@ namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// A university's number: "II", "XIII", "2" (a Roman numeral up to XX, or one or two digits).
+bool is_ordinal_number(std::string_view w) {
+    if (w.empty() || w.size() > 5) return false;
+    if (w.size() <= 2 && std::all_of(w.begin(), w.end(), is_digit)) return true;
+    static constexpr std::string_view roman[] = {"I",   "II",   "III",   "IV", "V",  "VI",  "VII",
+                                                 "VIII", "IX",  "X",     "XI", "XII", "XIII", "XIV",
+                                                 "XV",  "XVI", "XVII", "XVIII", "XIX", "XX"};
+    return std::find(std::begin(roman), std::end(roman), w) != std::end(roman);
+}
+
 // A word that starts with a capital (any script's upper-case ASCII, or a non-ASCII letter).
 bool chars_upper_start(std::string_view w) {
     if (w.empty()) return false;
@@ -589,6 +599,9 @@ static std::optional<std::size_t> hand_alias_in(const AliasTable& aliases, std::
         if (auto owner = aliases.find_whole(before)) return owner;
     }
     const std::size_t next = m->first + m->count;
+    // "Université de Bordeaux II", "University of Rome 2": a number after the name makes
+    // it another, numbered university.
+    if (next < w.size() && is_ordinal_number(w[next])) return std::nullopt;
     if (next + 1 < w.size()) {
         std::string joiner = text::fold_key(w[next]);
         if ((joiner == "of" || joiner == "de") && chars_upper_start(w[next + 1])) return std::nullopt;

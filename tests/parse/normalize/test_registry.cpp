@@ -106,6 +106,27 @@ TEST_CASE("the hand table overrides the registry") {
     CHECK(inst("Dell") == "Dell Technologies");
 }
 
+TEST_CASE("an institution that merged into another stays itself, a renamed one takes its new name") {
+    // ROR keeps a merged university as a record of its own (now inactive): a CV that says
+    // where its owner studied names that place, not the university it later became part of.
+    CHECK(inst("Université Pierre et Marie Curie") == "Université Pierre et Marie Curie");
+    CHECK(inst("UPMC") == "Université Pierre et Marie Curie");
+    CHECK(inst("Sorbonne Université") == "Sorbonne University");
+    CHECK(inst("University Paris-Sud") == "Université Paris-Sud");
+    CHECK(inst("Université Paris-Saclay") == "Université Paris-Saclay");
+    CHECK(inst("Université Joseph Fourier") == "Université Joseph Fourier");
+    CHECK(inst("Grenoble INP") != inst("Université Grenoble Alpes"));
+    // Only the registry knows this one: its other names give its own display name.
+    CHECK(inst("Universite de Bordeaux II Victor Segalen") == "Université Bordeaux Segalen");
+    CHECK(inst("Bordeaux Segalen University") == "Université Bordeaux Segalen");
+    // A number after a known name makes another, numbered university.
+    CHECK(inst("Université de Bordeaux II") != inst("Université de Bordeaux"));
+    CHECK(inst("Université de Paris VI") != inst("Université de Paris"));
+    CHECK(inst("Université de Bordeaux, France") == inst("Université de Bordeaux"));
+    // A rename is one organization: the old name gives the new one.
+    CHECK(inst("Carnegie Institution of Washington") == "Carnegie Institution for Science");
+}
+
 TEST_CASE("an acronym naming several registry organizations is resolved from the CV's context") {
     // AIRC: the Artificial Intelligence Research Center (AIST, Tokyo) and the Italian
     // Association for Cancer Research (Milan).
