@@ -225,4 +225,10 @@ TEST_CASE("a journal's value is its full title unless a venue list gives it an a
     CHECK(venue_value("IEEE Transactions on Parallel and Distributed Systems") == "TPDS");  // CCF lists TPDS
     CHECK(venue_value("Am. Stat.") == "The American Statistician");
     CHECK(venue_value("Physics Education") == venue_value("Phys. Educ."));
+    CHECK(venue_value("Phys. Rev. E") == "Physical Review E");
+    // Astronomy's journals are cited by acronym in their own style ("2021, MNRAS, 508, 4484").
+    CHECK(venue_value("The Astrophysical Journal") == "ApJ");
+    CHECK(venue_value("Astrophys. J. Suppl. Ser.") == "ApJS");
+    CHECK(venue_value("Monthly Notices of the Royal Astronomical Society") == "MNRAS");
+    CHECK(venue_value("Astronomy and Astrophysics") == "A&A");
 }
