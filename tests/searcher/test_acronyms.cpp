@@ -1,6 +1,8 @@
-// Acronyms defined in some profile ("quantum error correction (QEC)") join
-// profiles that use only one of the two forms, whichever profile defined it,
-// also after incremental updates and over shards. Fictional profiles.
+// Vocabulary that joins two forms of one thing at search time. Acronyms defined
+// in some profile ("quantum error correction (QEC)") join profiles that use only
+// one of the two forms, whichever profile defined it, also after incremental
+// updates and over shards; the built-in table joins a field and the people who
+// practise it (data/synonyms.tsv). Fictional profiles.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -40,17 +42,20 @@ std::vector<std::string> ids(Searcher& s, const std::string& q) {
 
 bool has(const std::vector<std::string>& v, const std::string& id) { return std::find(v.begin(), v.end(), id) != v.end(); }
 
+/// A fresh index of `profiles` in `dir`.
+fs::path index_of(const TempDir& dir, const std::vector<Profile>& profiles) {
+    const auto db = dir / "i.db";
+    IndexWriter w(db, WriterOptions{false, 2025});
+    for (const auto& p : profiles) w.put(p);
+    w.commit();
+    return db;
+}
+
 }  // namespace
 
 TEST_CASE("an acronym finds the profiles that only write its long form, and the other way round") {
     TempDir dir;
-    const auto db = dir / "i.db";
-    {
-        IndexWriter w(db, WriterOptions{false, 2025});
-        for (const auto& p : {definer(), short_only(), long_only(), bystander()}) w.put(p);
-        w.commit();
-    }
-    Searcher s(db);
+    Searcher s(index_of(dir, {definer(), short_only(), long_only(), bystander()}));
     auto acronym = ids(s, "QEC");
     CHECK(has(acronym, "c/cy-moor"));   // says only "quantum error correction"
     CHECK(has(acronym, "b/bo-lind"));
@@ -62,15 +67,9 @@ TEST_CASE("an acronym finds the profiles that only write its long form, and the 
 
 TEST_CASE("a long form with a stop word in it meets the query that drops it") {
     TempDir dir;
-    const auto db = dir / "i.db";
-    {
-        IndexWriter w(db, WriterOptions{false, 2025});
-        w.put(person("a/eli-vance", "Eli Vance", "Models of the quality of experience (QoE) of video streaming."));
-        w.put(person("b/fay-noor", "Fay Noor", "QoE-aware bitrate adaptation for mobile video."));
-        w.put(person("c/gus-pell", "Gus Pell", "Experience with the quality control of video archives."));
-        w.commit();
-    }
-    Searcher s(db);
+    Searcher s(index_of(dir, {person("a/eli-vance", "Eli Vance", "Models of the quality of experience (QoE) of video streaming."),
+                              person("b/fay-noor", "Fay Noor", "QoE-aware bitrate adaptation for mobile video."),
+                              person("c/gus-pell", "Gus Pell", "Experience with the quality control of video archives.")}));
     SearchRequest req;
     req.query = "quality of experience";  // searched as "quality experience": "of" is dropped
     auto r = s.search(req);
@@ -84,12 +83,7 @@ TEST_CASE("a long form with a stop word in it meets the query that drops it") {
 
 TEST_CASE("without a profile that defines the acronym, its two forms stay apart") {
     TempDir dir;
-    const auto db = dir / "i.db";
-    {
-        IndexWriter w(db, WriterOptions{false, 2025});
-        for (const auto& p : {short_only(), long_only(), bystander()}) w.put(p);
-        w.commit();
-    }
+    const auto db = index_of(dir, {short_only(), long_only(), bystander()});
     {
         Searcher s(db);
         CHECK(ids(s, "QEC") == std::vector<std::string>{"b/bo-lind"});
@@ -138,4 +132,18 @@ TEST_CASE("a sharded index joins an acronym defined in one shard with its forms 
     auto expansion = ids(s, "quantum error correction");
     CHECK(has(expansion, "bo-lind"));  // says only "QEC"
     CHECK(has(expansion, "di-ross"));  // has the three words apart
+}
+
+TEST_CASE("a role finds the field, a field finds the role") {
+    TempDir dir;
+    Searcher s(index_of(dir, {person("a/ada-vell", "Ada Vell", "PhD in Statistics; survival models for clinical trials."),
+                              person("b/bo-carrow", "Bo Carrow", "Senior Data Scientist at a logistics firm: demand forecasting."),
+                              person("c/cy-ennis", "Cy Ennis", "Research Scientist, storage systems; data layout for flash."),
+                              person("d/di-marek", "Di Marek", "Theoretical physicist working on lattice models.")}));
+    CHECK(has(ids(s, "statistician"), "a/ada-vell"));
+    CHECK(has(ids(s, "data science"), "b/bo-carrow"));
+    CHECK(ids(s, "data science").front() == "b/bo-carrow");  // the phrase's concept, above "data" + "Scientist" apart
+    CHECK(has(ids(s, "physics"), "d/di-marek"));
+    // "Scientist" alone is no field: "Research Scientist" is not "science".
+    CHECK_FALSE(has(ids(s, "science"), "c/cy-ennis"));
 }
