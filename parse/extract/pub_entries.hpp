@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "parse/extract/sections.hpp"
@@ -34,5 +35,10 @@ std::vector<RawEntry> split_entries(const Block& block);
 
 /// "* denotes equal contribution", "Google Scholar: ...": no entry.
 bool is_remark(const RawEntry& e);
+
+/// A legend under a list, explaining its marks: "* = joint work with students",
+/// "+ = conference volume", "† denotes equal contribution" (given without its leading
+/// mark when a reader took that for a bullet).
+bool is_legend(std::string_view text);
 
 }  // namespace cvsearch::extract
