@@ -229,12 +229,78 @@ bool bracketed_acronym(std::string_view text) {
 
 bool is_entry_title(const Line& line) { return line.heading_level > 0 || line.bold; }
 
+// A row of a two-column table of labelled fields, as a reader joins its cells:
+// "Employer: | Example University", "Period: | 2015 — 2019", "Degree: | Ph.D. in X".
+// The label names nothing; the value is what the line says. A row of several fields
+// ("Degree: | Ph.D. in X Period: | 2015 — 2019 University: | Example University": each
+// cell after the first ends with the next label) becomes "dates | role | place".
+// A row under another label ("Thesis Title:", "Supervisors:", "Lecturers:") is a detail
+// of the entry: empty. No labelled row: nullopt.
+std::optional<std::string> labeled_row(std::string_view text) {
+    if (text.find(" | ") == std::string_view::npos) return std::nullopt;
+    std::string s = text::replace_all(text, " | ", "\x1F");
+    std::vector<std::string> cells;
+    for (std::string_view c : text::split(s, '\x1F')) cells.emplace_back(text::trim(c));
+    // The label at the end of a cell: "Scientist Period:" -> {"Scientist", "period"}.
+    auto trailing_label = [](std::string_view cell) -> std::pair<std::string_view, std::string> {
+        if (cell.empty() || cell.back() != ':') return {cell, {}};
+        std::string_view body = text::trim(cell.substr(0, cell.size() - 1));
+        // The last one to three capitalized words before the colon.
+        std::size_t start = body.size();
+        for (int w = 0; w < 3 && start > 0; ++w) {
+            std::size_t end = start;
+            while (end > 0 && body[end - 1] == ' ') --end;
+            std::size_t b = end;
+            while (b > 0 && body[b - 1] != ' ') --b;
+            if (b == end || !chars::is_upper(chars::first(body.substr(b, end - b)))) break;
+            start = b;
+        }
+        if (start == body.size()) return {cell, {}};
+        return {text::trim(body.substr(0, start)), text::fold_key(body.substr(start))};
+    };
+    auto is_one = [](const std::string& label, std::initializer_list<std::string_view> words) {
+        for (std::string_view w : words)
+            if (label == w || (label.size() > w.size() && label.compare(label.size() - w.size(), w.size(), w) == 0 &&
+                               label[label.size() - w.size() - 1] == ' '))
+                return true;
+        return false;
+    };
+    auto [before, label] = trailing_label(cells[0]);
+    // (A label wrapped onto the row below loses its colon: "Main activities | ..." then
+    // "and responsibilities: | ...".)
+    const std::string first = text::fold_key(cells[0]);
+    if (is_one(first, {"main activities", "activities", "responsibilities", "duties", "main tasks"})) return std::string();
+    if (text.find(':') == std::string_view::npos) return std::nullopt;
+    if (label.empty() || !before.empty() || count_words(label) > 3) return std::nullopt;  // the row opens with a label
+    std::string place, role, dates;
+    std::size_t known = 0;
+    for (std::size_t i = 1; i < cells.size(); ++i) {
+        auto [value, next] = i + 1 < cells.size() ? trailing_label(cells[i]) : std::pair{std::string_view(cells[i]), std::string()};
+        if (is_one(label, {"employer", "university", "institute", "institution", "company", "organization", "organisation",
+                           "school", "college", "host institution", "affiliation"}))
+            place = value, ++known;
+        else if (is_one(label, {"period", "dates", "date", "years", "duration", "when"}))
+            dates = value, ++known;
+        else if (is_one(label, {"degree", "position", "role", "title", "job title", "post", "appointment"}))
+            role = value, ++known;
+        if (next.empty()) break;
+        label = std::move(next);
+    }
+    std::string out;
+    for (const std::string* f : {&dates, &role, &place})
+        if (!f->empty()) out += (out.empty() ? "" : " | ") + *f;
+    return out;
+}
+
 LineInfo analyze(const Line& line, std::size_t index, bool education, bool header, bool research) {
     LineInfo info;
     info.index = index;
-    if (line.blank() || is_detail_label(line.text)) return info;
-    if (header && is_postal_address(line.text)) return info;  // "Gates Hillman Center, 5000 Forbes Ave, ..."
-    std::string head = entry_head(line.text);
+    if (line.blank()) return info;
+    const std::optional<std::string> row = labeled_row(line.text);
+    const std::string_view line_text = row ? std::string_view(*row) : std::string_view(line.text);
+    if ((row && row->empty()) || (!row && is_detail_label(line.text))) return info;
+    if (header && is_postal_address(line_text)) return info;  // "Gates Hillman Center, 5000 Forbes Ave, ..."
+    std::string head = entry_head(line_text);
     if (is_description(head) && !entry_line(head)) return info;
     std::string text = unglue_columns(cut_detail(head));
     if (count_words(text) > 30) return info;  // a description paragraph

@@ -457,3 +457,52 @@ benchmarks.}
     CHECK(a->start_year == 2011);
     CHECK(a->role == "Engineering Intern");
 }
+
+TEST_CASE("a two-column table of labelled fields: the labels name nothing, the values are the entry") {
+    // "Degree: & ...", "Period: & ...", "Employer: & ...": one field per row, the label in
+    // the left column; a label wrapped onto the row below loses its colon ("Main activities").
+    const std::string tex =
+        "\\documentclass[a4paper]{scrartcl}\n"
+        "\\usepackage{tabularx,colortbl}\n"
+        "\\newcommand{\\gray}{\\rowcolor[gray]{.90}}\n"
+        "\\begin{document}\n"
+        "\\begin{center}\n"
+        "{\\Large \\textsc{Ilaria Pellegrini}}\n"
+        "\\end{center}\n"
+        "\\section{Education}\n"
+        "\\begin{tabularx}{\\linewidth}{>{\\raggedright\\scshape}p{4.4cm}|X}\n"
+        "\\gray Degree:       & \\textbf{Ph.D. in Physical Oceanography}\\\\\n"
+        "\\gray Period:       & \\textbf{2014 --- 2018}\\\\[6pt]\n"
+        "\\gray University:   & \\textsc{University of Example Bay}, Bayport, United Kingdom\\\\\n"
+        "\\gray Thesis Title: & \\textit{Waves over shelves}\\\\[3pt]\n"
+        "\\gray Supervisors:  & \\textbf{1st}: Prof. Ann Doe (University of Example Bay)\\\\\n"
+        "\\end{tabularx}\n"
+        "\\section{Professional Experience}\n"
+        "\\begin{tabularx}{0.97\\linewidth}{>{\\raggedright\\scshape}p{4.4cm}|X}\n"
+        "\\gray \\textsc{Research Title:} & \\textbf{Shelf Seas Scientist}\\\\\n"
+        "\\gray \\textsc{Period:}         & \\textbf{Aug 2019 - present}\\\\\n"
+        "\\textsc{Employer:}             & \\textsc{Northwind Forecasting Agency}  \\\\\n"
+        "                               & \\textsc{Ocean Forecasting Group}, Exeter, United Kingdom \\\\\n"
+        "\\textsc{Main activities}       & \\textbf{Ocean Modelling - R{\\&}D} \\\\\n"
+        "\\textsc{and responsibilities:} & \\\\\n"
+        "\\end{tabularx}\n"
+        "\\end{document}\n";
+    auto p = parse_tex(tex);
+    const auto* school = affiliation(p, "University of Example Bay");
+    REQUIRE(school);
+    CHECK(school->kind == cvsearch::AffiliationKind::education);
+    CHECK(school->role == "Ph.D. in Physical Oceanography");
+    CHECK(school->start_year == 2014);
+    CHECK(school->end_year == 2018);
+    const auto* agency = affiliation(p, "Northwind Forecasting Agency");
+    REQUIRE(agency);
+    CHECK(agency->kind == cvsearch::AffiliationKind::work);
+    CHECK(agency->role == "Shelf Seas Scientist");
+    CHECK(agency->start_year == 2019);
+    CHECK(agency->current);
+    for (const auto& a : p.affiliations) {
+        CHECK(a.institution_raw != "Research Title");  // a label
+        CHECK(a.institution_raw != "R&D");             // a value under a label that is no place
+        CHECK(a.institution_raw.find("Main activities") == std::string::npos);
+    }
+}
