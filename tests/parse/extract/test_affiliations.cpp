@@ -456,3 +456,20 @@ TEST_CASE("emoji badges are decoration: an employer written after one keeps its 
     CHECK(got[0].institution_raw == "Example Robotics");
     CHECK(got[0].role == "Research Intern");
 }
+
+TEST_CASE("a medical specialty after a role is the role's field: the hospital on the line below is the place") {
+    // "<p>dates. Role, Specialty.<br />Hospital. City, ST.</p>" as an HTML vita lays it out.
+    auto affs = affiliations_of(
+        "Rowan Example\n\n# Experience\n\n"
+        "2021 - Present. Resident Physician, General Surgery.\nLakeview Health System. Springfield, IL.\n\n"
+        "Summer 2018. Medical Research Assistant.\nRiverside University Medical Center. Springfield, IL.\n");
+    REQUIRE(affs.size() == 2);
+    CHECK(affs[0].institution_raw == "Lakeview Health System");
+    CHECK(affs[0].role == "Resident Physician");
+    CHECK(affs[0].start_year == 2021);
+    CHECK(affs[0].current);
+    CHECK(affs[1].institution_raw == "Riverside University Medical Center");
+    CHECK(affs[1].role == "Medical Research Assistant");
+    CHECK(affs[1].start_year == 2018);
+    for (const auto& a : affs) CHECK(a.institution_raw != "General Surgery");
+}
