@@ -347,6 +347,35 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
         }
     }
     auto inst = pick_institution(parts, allow_elimination, education);
+    // "Choco.ly, Taipei (startup SaaS platform)", "The Harbor Group, New Orleans": a name
+    // and the city it is in, on a line with no dates and no role: the place where the
+    // role written above it was held (a PDF's vertical layout: role, dates, place).
+    // (The city a table knows, its description in brackets after it; any capitalized
+    // place name after a name that has an organization's word, "Group", "Corp", or is
+    // written as a web address is, "Choco.ly".)
+    auto dotted_name = [](std::string_view name) {
+        const std::size_t dot = name.find('.');
+        return count_words(name) == 1 && dot != std::string_view::npos && dot > 0 && dot + 2 <= name.size() &&
+               std::isalpha(static_cast<unsigned char>(name[dot + 1]));
+    };
+    auto city_like = [](const Part& p, bool org_name) {
+        if (p.kind == Part::Kind::location) return true;
+        const std::string place(text::trim(text::without_brackets(p.text)));
+        if (p.kind != Part::Kind::unknown || place.empty() || count_words(place) > 3) return false;
+        if (is_location(place)) return true;
+        if (!org_name || is_field_of_study(place) || institution_strength(place) != InstitutionStrength::none) return false;
+        for (std::string_view w : text::words(place))
+            if (!chars::is_upper(chars::first(w))) return false;
+        return true;
+    };
+    if (!inst && spans.empty() && !header && !research && parts.size() == 2 &&
+        (parts[0].kind == Part::Kind::unknown || parts[0].kind == Part::Kind::institution) && !parts[0].remark &&
+        !parts[0].person && !parts[1].remark && plain_name(parts[0].text) && !is_location(parts[0].text) &&
+        rest.find(parts[0].text + ", ") != std::string::npos &&
+        city_like(parts[1], parts[0].kind == Part::Kind::institution || dotted_name(parts[0].text))) {  // ("Institution: X" is a label)
+        inst = 0;
+        parts[0].kind = Part::Kind::institution, parts[0].strength = Strength::org;
+    }
     // A role held for a person at no named place ("TA for Prof. Ann Doe, Compilers, Fall
     // 2012") opens no entry: it would take the place of the entry above.
     if (!inst && std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.person; })) {
