@@ -346,6 +346,33 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
             }
         }
     }
+    // "University of Jordan (Prof. Riyad Manasrah)", "2nd: Prof. Tal Ezer (Old Dominion
+    // University)": a partner or a second supervisor named with their place, on a line
+    // with no dates and no role, is no entry of the CV's owner. (A place named only
+    // through the one supervisor of an internship, "Guide: Prof. X, Example University",
+    // is where it was held: a label other than an ordinal keeps the line.)
+    if (spans.empty() && std::none_of(parts.begin(), parts.end(), [](const Part& p) { return p.kind == Part::Kind::role; })) {
+        const std::string_view t = text;
+        auto ordinal_label = [&](std::size_t colon) {  // "1st:", "2nd:", "3rd:" before the colon
+            std::size_t b = colon;
+            while (b > 0 && std::isalnum(static_cast<unsigned char>(t[b - 1]))) --b;
+            const std::string_view w = t.substr(b, colon - b);
+            return w.size() >= 3 && std::isdigit(static_cast<unsigned char>(w[0])) &&
+                   (w.ends_with("st") || w.ends_with("nd") || w.ends_with("rd") || w.ends_with("th"));
+        };
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            std::size_t before = i;
+            while (before > 0 && t[before - 1] == ' ') --before;
+            if (before > 0 && t[before - 1] != '(' && !(t[before - 1] == ':' && ordinal_label(before - 1))) continue;
+            for (std::string_view h : {"Prof. ", "Prof ", "Professor ", "Dr. ", "Dr "})
+                if (t.substr(i, h.size()) == h && i + h.size() < t.size() &&
+                    chars::is_upper(chars::first(t.substr(i + h.size())))) {
+                    LineInfo none;
+                    none.index = index;
+                    return none;
+                }
+        }
+    }
     auto inst = pick_institution(parts, allow_elimination, education);
     // "Choco.ly, Taipei (startup SaaS platform)", "The Harbor Group, New Orleans": a name
     // and the city it is in, on a line with no dates and no role: the place where the
