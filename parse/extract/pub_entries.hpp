@@ -33,12 +33,12 @@ bool opens_bibtex(std::string_view line);
 
 std::vector<RawEntry> split_entries(const Block& block);
 
-/// "* denotes equal contribution", "Google Scholar: ...": no entry.
-bool is_remark(const RawEntry& e);
-
 /// A legend under a list, explaining its marks: "* = joint work with students",
 /// "+ = conference volume", "† denotes equal contribution" (given without its leading
 /// mark when a reader took that for a bullet).
 bool is_legend(std::string_view text);
+
+/// "* denotes equal contribution", "Google Scholar: ...": no entry.
+bool is_remark(const RawEntry& e);
 
 }  // namespace cvsearch::extract

@@ -447,16 +447,6 @@ TEST_CASE("an acronym in brackets wrapped onto a line of its own is no second em
            {"Northfield University", "Graduate Research Assistant", 2018, 2023, false, work}});
 }
 
-TEST_CASE("emoji badges are decoration: an employer written after one keeps its own name") {
-    cvsearch::readers::TextDocument d = cvsearch::readers::read_markdown(
-        "# Experience\n"
-        "2020 - 2022  Research Intern, \xF0\x9F\x8F\xA2 Example Robotics Inc.\n");
-    auto got = cvsearch::extract::extract_profile(d).affiliations;
-    REQUIRE(got.size() == 1);
-    CHECK(got[0].institution_raw == "Example Robotics");
-    CHECK(got[0].role == "Research Intern");
-}
-
 TEST_CASE("a medical specialty after a role is the role's field: the hospital on the line below is the place") {
     // "<p>dates. Role, Specialty.<br />Hospital. City, ST.</p>" as an HTML vita lays it out.
     auto affs = affiliations_of(
@@ -491,4 +481,14 @@ TEST_CASE("a PDF's vertical layout: role, dates, then the place and its city on 
     // A label is no name ("Institution: Information Technologies"), a status no employer.
     auto labelled = affiliations_of("Rowan Example\n\nEXPERIENCE\n2015 - 2018 Research Engineer\nInstitution: Information Technologies\n");
     for (const auto& a : labelled) CHECK(a.institution_raw != "Institution");
+}
+
+TEST_CASE("emoji badges are decoration: an employer written after one keeps its own name") {
+    cvsearch::readers::TextDocument d = cvsearch::readers::read_markdown(
+        "# Experience\n"
+        "2020 - 2022  Research Intern, \xF0\x9F\x8F\xA2 Example Robotics Inc.\n");
+    auto got = cvsearch::extract::extract_profile(d).affiliations;
+    REQUIRE(got.size() == 1);
+    CHECK(got[0].institution_raw == "Example Robotics");
+    CHECK(got[0].role == "Research Intern");
 }
