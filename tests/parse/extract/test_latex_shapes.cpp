@@ -437,27 +437,6 @@ Harbor Prize for Young Astronomers, 2022
 
 // moderncv entries as people type them: the employer wrapped over lines with a
 // legal form after a comma, a duration beside the year.
-TEST_CASE("moderncv \\cventry: an employer wrapped over lines with its legal form, a duration beside the year") {
-    auto p = parse_tex(R"TEX(\documentclass[11pt,a4paper]{moderncv}
-\firstname{Ilse}
-\familyname{Marwood}
-\begin{document}
-\makecvtitle
-\section{Experience}
-\cventry{2012--Present}{Young Researcher}{Inria}{Lyon, France}{}{Trace analysis.}
-\cventry{2011 (6 months)}{Engineering Intern}{Westmark Systems, 
-S.A.}{Paris Area, France}{}{Addition of new features in ORB 
-benchmarks.}
-\end{document}
-)TEX");
-    CHECK(p.name == "Ilse Marwood");
-    check_affiliation(p, "Inria", 2012, std::nullopt, true);
-    const auto* a = affiliation(p, "Westmark Systems");  // the legal form is no part of the name
-    REQUIRE(a != nullptr);
-    CHECK(a->start_year == 2011);
-    CHECK(a->role == "Engineering Intern");
-}
-
 TEST_CASE("a two-column table of labelled fields: the labels name nothing, the values are the entry") {
     // "Degree: & ...", "Period: & ...", "Employer: & ...": one field per row, the label in
     // the left column; a label wrapped onto the row below loses its colon ("Main activities").
@@ -542,4 +521,25 @@ TEST_CASE("a partner or a second supervisor named with their place is no entry, 
         "Guide : Prof. Cy Poe, Institute of Physics, Southbridge University\n\\end{document}\n");
     CHECK(std::any_of(q.affiliations.begin(), q.affiliations.end(),
                       [](const auto& a) { return a.institution_raw.find("Southbridge University") != std::string::npos; }));
+}
+
+TEST_CASE("moderncv \\cventry: an employer wrapped over lines with its legal form, a duration beside the year") {
+    auto p = parse_tex(R"TEX(\documentclass[11pt,a4paper]{moderncv}
+\firstname{Ilse}
+\familyname{Marwood}
+\begin{document}
+\makecvtitle
+\section{Experience}
+\cventry{2012--Present}{Young Researcher}{Inria}{Lyon, France}{}{Trace analysis.}
+\cventry{2011 (6 months)}{Engineering Intern}{Westmark Systems, 
+S.A.}{Paris Area, France}{}{Addition of new features in ORB 
+benchmarks.}
+\end{document}
+)TEX");
+    CHECK(p.name == "Ilse Marwood");
+    check_affiliation(p, "Inria", 2012, std::nullopt, true);
+    const auto* a = affiliation(p, "Westmark Systems");  // the legal form is no part of the name
+    REQUIRE(a != nullptr);
+    CHECK(a->start_year == 2011);
+    CHECK(a->role == "Engineering Intern");
 }
