@@ -30,7 +30,7 @@ bool only_keys(const json& object, const std::string_view (&known)[N]) {
 }
 
 /// cvsearch's own profile JSON: only its keys, at the top and in every
-/// affiliation and publication ({"name", "publications": [{"title", "venue_raw",
+/// affiliation, publication and section ({"name", "publications": [{"title", "venue_raw",
 /// "year"}]} is one; a "journal" key in a publication makes it any JSON).
 bool is_cvsearch_profile(const json& root) {
     static constexpr std::string_view keys[] = {"id", "name", "emails", "homepage", "headline", "interests", "affiliations",
@@ -38,12 +38,18 @@ bool is_cvsearch_profile(const json& root) {
     static constexpr std::string_view affiliation_keys[] = {"institution", "institution_raw", "kind", "role",
                                                             "start_year", "end_year", "current"};
     static constexpr std::string_view publication_keys[] = {"title", "authors", "venue", "venue_raw", "year", "kind"};
+    // ({"name", "sections": [{"title", "blocks": [...]}]} is a site generator's CV, not ours.)
+    static constexpr std::string_view section_keys[] = {"heading", "kind", "text"};
     if (!root.is_object() || root.empty() || !only_keys(root, keys)) return false;
-    for (const auto& [list, item_keys] : {std::pair{"affiliations", std::string_view("a")}, {"publications", "p"}}) {
+    for (const auto& [list, item_keys] :
+         {std::pair{"affiliations", std::string_view("a")}, {"publications", "p"}, {"sections", "s"}}) {
         if (!root.contains(list)) continue;
         if (!root[list].is_array()) return false;
         for (const auto& item : root[list])
-            if (item_keys == "a" ? !only_keys(item, affiliation_keys) : !only_keys(item, publication_keys)) return false;
+            if (item_keys == "a"   ? !only_keys(item, affiliation_keys)
+                : item_keys == "p" ? !only_keys(item, publication_keys)
+                                   : !only_keys(item, section_keys))
+                return false;
     }
     return true;
 }

@@ -229,12 +229,78 @@ bool bracketed_acronym(std::string_view text) {
 
 bool is_entry_title(const Line& line) { return line.heading_level > 0 || line.bold; }
 
+// A row of a two-column table of labelled fields, as a reader joins its cells:
+// "Employer: | Example University", "Period: | 2015 — 2019", "Degree: | Ph.D. in X".
+// The label names nothing; the value is what the line says. A row of several fields
+// ("Degree: | Ph.D. in X Period: | 2015 — 2019 University: | Example University": each
+// cell after the first ends with the next label) becomes "dates | role | place".
+// A row under another label ("Thesis Title:", "Supervisors:", "Lecturers:") is a detail
+// of the entry: empty. No labelled row: nullopt.
+std::optional<std::string> labeled_row(std::string_view text) {
+    if (text.find(" | ") == std::string_view::npos) return std::nullopt;
+    std::string s = text::replace_all(text, " | ", "\x1F");
+    std::vector<std::string> cells;
+    for (std::string_view c : text::split(s, '\x1F')) cells.emplace_back(text::trim(c));
+    // The label at the end of a cell: "Scientist Period:" -> {"Scientist", "period"}.
+    auto trailing_label = [](std::string_view cell) -> std::pair<std::string_view, std::string> {
+        if (cell.empty() || cell.back() != ':') return {cell, {}};
+        std::string_view body = text::trim(cell.substr(0, cell.size() - 1));
+        // The last one to three capitalized words before the colon.
+        std::size_t start = body.size();
+        for (int w = 0; w < 3 && start > 0; ++w) {
+            std::size_t end = start;
+            while (end > 0 && body[end - 1] == ' ') --end;
+            std::size_t b = end;
+            while (b > 0 && body[b - 1] != ' ') --b;
+            if (b == end || !chars::is_upper(chars::first(body.substr(b, end - b)))) break;
+            start = b;
+        }
+        if (start == body.size()) return {cell, {}};
+        return {text::trim(body.substr(0, start)), text::fold_key(body.substr(start))};
+    };
+    auto is_one = [](const std::string& label, std::initializer_list<std::string_view> words) {
+        for (std::string_view w : words)
+            if (label == w || (label.size() > w.size() && label.compare(label.size() - w.size(), w.size(), w) == 0 &&
+                               label[label.size() - w.size() - 1] == ' '))
+                return true;
+        return false;
+    };
+    auto [before, label] = trailing_label(cells[0]);
+    // (A label wrapped onto the row below loses its colon: "Main activities | ..." then
+    // "and responsibilities: | ...".)
+    const std::string first = text::fold_key(cells[0]);
+    if (is_one(first, {"main activities", "activities", "responsibilities", "duties", "main tasks"})) return std::string();
+    if (text.find(':') == std::string_view::npos) return std::nullopt;
+    if (label.empty() || !before.empty() || count_words(label) > 3) return std::nullopt;  // the row opens with a label
+    std::string place, role, dates;
+    std::size_t known = 0;
+    for (std::size_t i = 1; i < cells.size(); ++i) {
+        auto [value, next] = i + 1 < cells.size() ? trailing_label(cells[i]) : std::pair{std::string_view(cells[i]), std::string()};
+        if (is_one(label, {"employer", "university", "institute", "institution", "company", "organization", "organisation",
+                           "school", "college", "host institution", "affiliation"}))
+            place = value, ++known;
+        else if (is_one(label, {"period", "dates", "date", "years", "duration", "when"}))
+            dates = value, ++known;
+        else if (is_one(label, {"degree", "position", "role", "title", "job title", "post", "appointment"}))
+            role = value, ++known;
+        if (next.empty()) break;
+        label = std::move(next);
+    }
+    std::string out;
+    for (const std::string* f : {&dates, &role, &place})
+        if (!f->empty()) out += (out.empty() ? "" : " | ") + *f;
+    return out;
+}
+
 LineInfo analyze(const Line& line, std::size_t index, bool education, bool header, bool research) {
     LineInfo info;
     info.index = index;
-    if (line.blank() || is_detail_label(line.text)) return info;
-    if (header && is_postal_address(line.text)) return info;  // "Gates Hillman Center, 5000 Forbes Ave, ..."
-    std::string head = entry_head(line.text);
+    if (line.blank()) return info;
+    const std::optional<std::string> row = labeled_row(line.text);
+    const std::string_view line_text = row ? std::string_view(*row) : std::string_view(line.text);
+    if ((row && row->empty()) || (!row && is_detail_label(line.text))) return info;
+    if (header && is_postal_address(line_text)) return info;  // "Gates Hillman Center, 5000 Forbes Ave, ..."
+    std::string head = entry_head(line_text);
     if (is_description(head) && !entry_line(head)) return info;
     std::string text = unglue_columns(cut_detail(head));
     if (count_words(text) > 30) return info;  // a description paragraph
@@ -280,7 +346,63 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
             }
         }
     }
+    // "University of Jordan (Prof. Riyad Manasrah)", "2nd: Prof. Tal Ezer (Old Dominion
+    // University)": a partner or a second supervisor named with their place, on a line
+    // with no dates and no role, is no entry of the CV's owner. (A place named only
+    // through the one supervisor of an internship, "Guide: Prof. X, Example University",
+    // is where it was held: a label other than an ordinal keeps the line.)
+    if (spans.empty() && std::none_of(parts.begin(), parts.end(), [](const Part& p) { return p.kind == Part::Kind::role; })) {
+        const std::string_view t = text;
+        auto ordinal_label = [&](std::size_t colon) {  // "1st:", "2nd:", "3rd:" before the colon
+            std::size_t b = colon;
+            while (b > 0 && std::isalnum(static_cast<unsigned char>(t[b - 1]))) --b;
+            const std::string_view w = t.substr(b, colon - b);
+            return w.size() >= 3 && std::isdigit(static_cast<unsigned char>(w[0])) &&
+                   (w.ends_with("st") || w.ends_with("nd") || w.ends_with("rd") || w.ends_with("th"));
+        };
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            std::size_t before = i;
+            while (before > 0 && t[before - 1] == ' ') --before;
+            if (before > 0 && t[before - 1] != '(' && !(t[before - 1] == ':' && ordinal_label(before - 1))) continue;
+            for (std::string_view h : {"Prof. ", "Prof ", "Professor ", "Dr. ", "Dr "})
+                if (t.substr(i, h.size()) == h && i + h.size() < t.size() &&
+                    chars::is_upper(chars::first(t.substr(i + h.size())))) {
+                    LineInfo none;
+                    none.index = index;
+                    return none;
+                }
+        }
+    }
     auto inst = pick_institution(parts, allow_elimination, education);
+    // "Choco.ly, Taipei (startup SaaS platform)", "The Harbor Group, New Orleans": a name
+    // and the city it is in, on a line with no dates and no role: the place where the
+    // role written above it was held (a PDF's vertical layout: role, dates, place).
+    // (The city a table knows, its description in brackets after it; any capitalized
+    // place name after a name that has an organization's word, "Group", "Corp", or is
+    // written as a web address is, "Choco.ly".)
+    auto dotted_name = [](std::string_view name) {
+        const std::size_t dot = name.find('.');
+        return count_words(name) == 1 && dot != std::string_view::npos && dot > 0 && dot + 2 <= name.size() &&
+               std::isalpha(static_cast<unsigned char>(name[dot + 1]));
+    };
+    auto city_like = [](const Part& p, bool org_name) {
+        if (p.kind == Part::Kind::location) return true;
+        const std::string place(text::trim(text::without_brackets(p.text)));
+        if (p.kind != Part::Kind::unknown || place.empty() || count_words(place) > 3) return false;
+        if (is_location(place)) return true;
+        if (!org_name || is_field_of_study(place) || institution_strength(place) != InstitutionStrength::none) return false;
+        for (std::string_view w : text::words(place))
+            if (!chars::is_upper(chars::first(w))) return false;
+        return true;
+    };
+    if (!inst && spans.empty() && !header && !research && parts.size() == 2 &&
+        (parts[0].kind == Part::Kind::unknown || parts[0].kind == Part::Kind::institution) && !parts[0].remark &&
+        !parts[0].person && !parts[1].remark && plain_name(parts[0].text) && !is_location(parts[0].text) &&
+        rest.find(parts[0].text + ", ") != std::string::npos &&
+        city_like(parts[1], parts[0].kind == Part::Kind::institution || dotted_name(parts[0].text))) {  // ("Institution: X" is a label)
+        inst = 0;
+        parts[0].kind = Part::Kind::institution, parts[0].strength = Strength::org;
+    }
     // A role held for a person at no named place ("TA for Prof. Ann Doe, Compilers, Fall
     // 2012") opens no entry: it would take the place of the entry above.
     if (!inst && std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.person; })) {

@@ -339,7 +339,11 @@ bool is_field_of_study(std::string_view part) {
         "geography", "geology", "astronomy", "astrophysics", "bioinformatics", "biostatistics", "epidemiology", "computing",
         "technology", "business", "accounting", "marketing", "communications", "literature", "sociology", "anthropology",
         "arts", "music", "nursing", "pharmacy", "ecology", "genetics", "mechanics", "electronics", "robotics",
-        "intelligence"};  // "Technology Consultant – Artificial Intelligence & Data Analytics"
+        "intelligence",  // "Technology Consultant – Artificial Intelligence & Data Analytics"
+        // medical specialties: "Resident Physician, General Surgery"
+        "surgery", "pediatrics", "paediatrics", "radiology", "cardiology", "oncology", "neurology", "dermatology",
+        "anesthesiology", "anaesthesiology", "pathology", "ophthalmology", "orthopedics", "orthopaedics", "urology",
+        "dentistry", "gynecology", "obstetrics"};
     auto toks = tokens_of(text::without_brackets(part));
     if (toks.empty() || toks.size() > 8) return false;
     if (institution_strength(part) == InstitutionStrength::academic) return false;

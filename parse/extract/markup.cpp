@@ -296,7 +296,12 @@ std::vector<Line> split_lines(std::string_view text) {
         if (is_rule(t)) t = {};
         std::size_t hashes = 0;
         while (hashes < t.size() && t[hashes] == '#') ++hashes;
-        if (hashes > 0 && hashes <= 6 && hashes < t.size() && (t[hashes] == ' ' || t[hashes] == '\t')) {
+        // ("##education", "###in prep": an ATX heading without its space, as older
+        // Markdown engines took it; two hashes at least, then a word, and short.)
+        const bool spaced = hashes < t.size() && (t[hashes] == ' ' || t[hashes] == '\t');
+        const bool unspaced = hashes >= 2 && hashes < t.size() && std::isalpha(static_cast<unsigned char>(t[hashes])) &&
+                              chars::count_words(t) <= 6;
+        if (hashes > 0 && hashes <= 6 && (spaced || unspaced)) {
             line.heading_level = static_cast<int>(hashes);
             t = text::trim(t.substr(hashes));
         }

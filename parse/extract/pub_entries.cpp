@@ -59,6 +59,19 @@ int brace_balance(std::string_view line) {
 
 }  // namespace
 
+bool is_legend(std::string_view text) {
+    std::string_view t = text::trim(text);
+    while (!t.empty() && std::string_view("*+#").find(t.front()) != std::string_view::npos) t.remove_prefix(1);
+    for (std::string_view mark : {"\xE2\x80\xA0", "\xE2\x80\xA1", "\xC2\xA7"})  // "†", "‡", "§"
+        while (t.substr(0, mark.size()) == mark) t.remove_prefix(mark.size());
+    t = text::trim(t);
+    if (t.empty()) return false;
+    if (t.front() == '=' || t.front() == ':') return true;
+    for (std::string_view verb : {"denotes ", "indicates ", "marks "})
+        if (text::starts_with_icase(t, verb)) return true;
+    return false;
+}
+
 bool opens_bibtex(std::string_view line) {
     line = text::trim(line);
     if (line.size() < 3 || line[0] != '@') return false;
@@ -70,9 +83,23 @@ bool opens_bibtex(std::string_view line) {
 
 std::vector<RawEntry> split_entries(const Block& block) {
     std::vector<RawEntry> out;
-    bool has_markers = std::any_of(block.lines.begin(), block.lines.end(), [](const Line& l) { return l.marker != Marker::none; });
+    // A legend under the list ("* = joint work with students") marks no entry. One marked
+    // line after two or more unmarked paragraphs is a stray ("\textbf{9}." wrapped onto a
+    // line of its own reads as "9."), not the list's markers; right under the block's first
+    // lines it is the rest of a list begun above ("12." after the tail of entry 11).
+    std::size_t marked = 0, paragraphs_before = 0;
+    bool in_paragraph = false;
+    for (const Line& l : block.lines) {
+        if (l.blank()) { in_paragraph = false; continue; }
+        const bool m = l.marker != Marker::none && !is_legend(l.text);
+        if (m) ++marked;
+        if (!m && !in_paragraph && marked == 0) ++paragraphs_before;
+        in_paragraph = true;
+    }
+    bool has_markers = marked >= 2 || (marked == 1 && paragraphs_before < 2);
     // In a numbered list, "- " or "→ " lines are notes on the entry above.
-    bool numbered = std::count_if(block.lines.begin(), block.lines.end(), [](const Line& l) { return l.marker == Marker::number; }) >= 2;
+    bool numbered = has_markers &&
+                    std::count_if(block.lines.begin(), block.lines.end(), [](const Line& l) { return l.marker == Marker::number; }) >= 2;
     RawEntry cur;
     EntryState state;
     std::optional<int> year_hint;
@@ -164,7 +191,8 @@ std::vector<RawEntry> split_entries(const Block& block) {
         // in theory."; "Below are papers with a major personal contribution.") introduces it.
         if (has_markers && !listing && l.marker == Marker::none && find_years(l.text).empty()) continue;
         listing = listing || l.marker != Marker::none;
-        bool starts = (numbered ? l.marker == Marker::number : l.marker != Marker::none) || cur.lines.empty();
+        const Marker marker = has_markers ? l.marker : Marker::none;  // (a stray marker opens nothing)
+        bool starts = (numbered ? marker == Marker::number : marker != Marker::none) || cur.lines.empty();
         // A list without markers or blank lines: a line opening with "Doe, J. (2019)." starts an entry.
         if (!starts && !has_markers && !cur.lines.empty() && opens_citation(l.text)) starts = true;
         if (!starts && has_markers && gap && count_words(l.text) >= 6 && !find_years(l.text).empty() &&
@@ -214,7 +242,7 @@ bool is_remark(const RawEntry& e) {
     if (is_link_row(all)) return true;
     std::string lower = text::ascii_lower(all);
     std::size_t words = count_words(all);
-    if (words < 4) return true;
+    if (words < 4 || is_legend(all)) return true;
     // "Abstract: We propose ...", "TL;DR: ...": a note on the entry above.
     for (std::string_view label : {"abstract:", "abstract.", "tl;dr:", "tldr:", "summary:"})
         if (lower.rfind(label, 0) == 0) return true;

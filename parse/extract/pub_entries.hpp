@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "parse/extract/sections.hpp"
@@ -31,6 +32,11 @@ struct RawEntry {
 bool opens_bibtex(std::string_view line);
 
 std::vector<RawEntry> split_entries(const Block& block);
+
+/// A legend under a list, explaining its marks: "* = joint work with students",
+/// "+ = conference volume", "† denotes equal contribution" (given without its leading
+/// mark when a reader took that for a bullet).
+bool is_legend(std::string_view text);
 
 /// "* denotes equal contribution", "Google Scholar: ...": no entry.
 bool is_remark(const RawEntry& e);

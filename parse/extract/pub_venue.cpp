@@ -101,6 +101,20 @@ std::string drop_lowercase_asides(std::string_view s) {
     return text::collapse_whitespace(out);
 }
 
+// "Comm" of "Comm. Math.": a capitalized word of up to five letters before the dot at `dot`.
+bool abbreviated_word_before(std::string_view s, std::size_t dot) {
+    std::size_t b = dot;
+    while (b > 0 && std::isalpha(static_cast<unsigned char>(s[b - 1]))) --b;
+    return dot - b >= 1 && dot - b <= 5 && std::isupper(static_cast<unsigned char>(s[b])) && (b == 0 || s[b - 1] == ' ');
+}
+
+// "Math. Univ. ...": s opens with a capitalized word of up to five letters and its dot.
+bool abbreviated_word_at(std::string_view s) {
+    std::size_t e = 0;
+    while (e < s.size() && std::isalpha(static_cast<unsigned char>(s[e]))) ++e;
+    return e >= 1 && e <= 5 && e < s.size() && s[e] == '.' && std::isupper(static_cast<unsigned char>(s[0]));
+}
+
 // Cuts s at the first ". " after which a remark or a new sentence follows:
 // "NeurIPS 2021. Best Paper Award" -> "NeurIPS 2021". Abbreviations
 // ("Proc. SPIE", "Appl. Phys. Lett.") stay: they are followed by venue words.
@@ -111,6 +125,9 @@ std::string_view cut_sentences(std::string_view s) {
         std::string_view after = text::trim(s.substr(i + 1));
         if (is_note_start(after) || mentions_submission(after)) return before;
         if (!find_years(before).empty()) return before;
+        // "Comm. Math. Univ. Carolinae 58": a chain of abbreviated words is one journal title
+        // (the "Univ." in it names no place after the venue).
+        if (abbreviated_word_before(s, i) && abbreviated_word_at(after)) continue;
         // "Annual Meeting. Washington, D.C.", "Conference. Iowa State University": a place after the venue.
         {
             std::string_view first_seg = after.substr(0, after.find(','));
@@ -302,6 +319,20 @@ bool is_placeholder_venue(std::string_view venue) {
 // "In Ray, A. and McCray, R. A., editors, Supernova Impacts, volume 296 of IAU Symposium,
 // pages 372-373": the editors are no venue; the series a volume belongs to is the venue
 // people name.
+// "Rel." in "Quasigroups and Rel. Sys": a word of two or more letters cut short by a dot
+// (an initial, "J.", or "Jr." / "Sr." / "St." in a name are not).
+static bool has_abbreviated_word(std::string_view s) {
+    for (std::size_t dot = s.find('.'); dot != std::string_view::npos; dot = s.find('.', dot + 1)) {
+        std::size_t b = dot;
+        while (b > 0 && std::isalpha(static_cast<unsigned char>(s[b - 1]))) --b;
+        const std::string_view w = s.substr(b, dot - b);
+        if (w.size() < 2 || (b > 0 && s[b - 1] != ' ') || !std::isupper(static_cast<unsigned char>(w.front()))) continue;
+        if (w == "Jr" || w == "Sr" || w == "St") continue;
+        return true;
+    }
+    return false;
+}
+
 static std::string_view after_editors(std::string_view rest) {
     for (std::string_view mark : {", editors, ", ", editor, ", " (eds.), ", " (ed.), ", " (Eds.), ", " (Ed.), ", ", eds., ", ", Eds., ",
                                   ", ed., ", ", Ed., ", " (eds), ", " (Eds) "})
@@ -336,7 +367,11 @@ std::string venue_from_rest(std::string_view rest) {
     // (Only for a list of several people, or when a known venue follows: "Gynecol
     // Oncol. 2018 Apr" reads like a name and is a journal.)
     std::string_view r = rest;
-    auto people = [](const std::string& x) { return !x.empty() && is_author_list(x) && !normalize::find_venue(x); };
+    // ("Quasigroups and Rel. Sys" is no pair of people: "Rel." abbreviates a word, names
+    // abbreviate to initials.)
+    auto people = [](const std::string& x) {
+        return !x.empty() && is_author_list(x) && !normalize::find_venue(x) && !has_abbreviated_word(x);
+    };
     auto several = [](const std::string& x) { return x.find(", ") != std::string::npos || x.find(" and ") != std::string::npos; };
     bool skip_people = rest.find(". ") != std::string_view::npos && people(v);
     for (int skip = 0; skip < 2 && (v.empty() || skip_people); ++skip) {

@@ -202,6 +202,19 @@ std::optional<ItalicVenue> italic_part(const std::vector<std::string_view>& part
     return std::nullopt;
 }
 
+// "*R. Doe and S. Roe.", "+R. Doe, eds.", "†A. Poe": a mark glued to the first author
+// (a student co-author, a conference volume, explained in a legend under the list)
+// is no part of the author list.
+void take_entry_mark(std::string& line) {
+    std::size_t i = 0;
+    for (bool more = true; more;) {
+        more = false;
+        for (std::string_view mark : {"*", "+", "\xE2\x80\xA0", "\xE2\x80\xA1", "\xC2\xA7"})  // "†", "‡", "§"
+            if (line.compare(i, mark.size(), mark) == 0) i += mark.size(), more = true;
+    }
+    if (i > 0 && i < line.size() && std::isupper(static_cast<unsigned char>(line[i]))) line.erase(0, i);
+}
+
 Publication make_publication(const RawEntry& e, PublicationKind section_kind, const Italics* italics = nullptr) {
     std::optional<int> cell_year;
     std::vector<std::string> lines = cells_as_lines(e.lines, &cell_year);
@@ -210,7 +223,10 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
     if (!lines.empty()) {
         tag = find_tag(lines[0]);
         if (tag) lines[0] = tag->rest;
-        else take_index_label(lines[0]);
+        else {
+            take_index_label(lines[0]);
+            take_entry_mark(lines[0]);
+        }
         // "SIGMOD'26" on a line of its own above the title.
         if (!tag && lines.size() >= 2 && count_words(lines[0]) <= 3 && !find_years(lines[0]).empty() &&
             chars::count_letters(lines[0]) >= 2 && tag_like(lines[0])) {

@@ -305,7 +305,8 @@ std::optional<std::string> classify_heading(std::string_view heading, bool style
             continue;
         }
         if (!mods.count(t) && !mods.count(singular(t))) {
-            bool qualifier = styled && tokens.size() == 2 && &t == &tokens.front();
+            // ("ENTREPRENEURIAL & PROFESSIONAL EXPERIENCE": the qualifier, then a modifier.)
+            bool qualifier = styled && tokens.size() <= 3 && &t == &tokens.front();
             if (!qualifier) return std::nullopt;
         }
         has_research |= t == "research";
@@ -314,6 +315,12 @@ std::optional<std::string> classify_heading(std::string_view heading, bool style
     }
     if (kinds.empty()) {
         if (has_work && tokens.size() <= 2) return "experience";  // "Work", "Professional Work"
+        // "Published & Forthcoming", "Forthcoming": papers, named by where they stand.
+        if (std::all_of(tokens.begin(), tokens.end(), [](const std::string& t) {
+                return t == "published" || t == "forthcoming" || t == "and" || t == "papers";
+            }) &&
+            std::any_of(tokens.begin(), tokens.end(), [](const std::string& t) { return t == "published" || t == "forthcoming"; }))
+            return "publications";
         if (has_research && tokens.size() == 1) return "research";  // projects with places, or a statement
         return std::nullopt;
     }

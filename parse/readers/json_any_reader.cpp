@@ -19,6 +19,7 @@
 // gives what it holds. Entries given as free text ("Doe, J. Title. Venue,
 // 2021.") are not guessed at here: they go to `free_text` as light markup,
 // for the same extractor that reads text CVs.
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -28,6 +29,7 @@
 #include "parse/extract/dates.hpp"
 #include "parse/extract/extract.hpp"
 #include "parse/extract/lexicon.hpp"
+#include "parse/extract/markup.hpp"
 #include "parse/extract/pub_authors.hpp"
 #include "parse/extract/pub_venue.hpp"
 #include "parse/extract/publications.hpp"
@@ -158,6 +160,10 @@ std::string scalar_text(const json& v) {
         const auto& s = v.get_ref<const std::string&>();
         if (s.size() > kMaxFieldChars) return {};
         if (s.find('\\') != std::string::npos) return std::string(text::trim(without_tex_markup(s)));
+        // A JSON CV made to fill an HTML page: "Divar <span class=\"small\">(ads platform)</span>",
+        // "Since Jan.&nbsp;2026" give their text.
+        if (s.find('<') != std::string::npos || s.find('&') != std::string::npos)
+            return std::string(text::trim(extract::clean_inline(s)));
         return std::string(text::trim(s));
     }
     if (v.is_number_integer() || v.is_number_unsigned()) return v.dump();
@@ -441,8 +447,58 @@ class AnyReader {
         return h;
     }
 
+    // {"title": "Research Experience", "blocks": [...], "subsections": [...]}: an object
+    // that a heading titles is a section of the kind the heading names; its lists hold
+    // the entries, or sections under it (whose own heading, when it names no kind,
+    // keeps the kind of the section above: "Lectures" under "Teaching Experience").
+    static std::string title_of(const json& obj) {
+        for (std::string_view t : {"title", "heading", "name", "label", "section"})
+            if (auto it = obj.find(std::string(t)); it != obj.end() && it->is_string()) return it->get<std::string>();
+        return {};
+    }
+    static std::optional<std::string> titled_kind(const json& obj) {
+        if (!obj.is_object()) return std::nullopt;
+        std::string title = title_of(obj);
+        if (title.empty() || title.size() > 80) return std::nullopt;
+        auto kind = extract::heading_kind(title);
+        if (!kind || *kind == "contact" || *kind == "references" || *kind == "other") return std::nullopt;
+        for (const auto& [k, v] : obj.items())
+            if (v.is_array()) return kind;
+        return std::nullopt;
+    }
+    void titled_section(const std::string& kind, const json& obj, int depth) {
+        if (depth > kMaxDepth) return;
+        const std::string heading = title_of(obj);
+        for (const auto& [k, v] : obj.items()) {
+            if (!v.is_array() || v.empty()) continue;
+            // (Sections under it: a list its key calls so, or whose titles are headings;
+            // a list of titled papers or positions holds entries.)
+            const std::size_t headed =
+                std::count_if(v.begin(), v.end(), [](const json& e) { return titled_kind(e).has_value(); });
+            const bool sections =
+                std::all_of(v.begin(), v.end(), [](const json& e) { return e.is_object() && !title_of(e).empty(); }) &&
+                (one_of(squash(k), {"subsections", "sections", "children", "groups", "parts"}) || headed * 2 > v.size());
+            if (sections)
+                for (const auto& sub : v) titled_section(titled_kind(sub).value_or(kind), sub, depth + 1);
+            else
+                section(kind, heading, v, depth + 1);
+        }
+    }
+
     // An array under a key that names no section: its entries' fields say what it is.
     void unnamed_list(const std::string& key, const json& arr, int depth) {
+        std::size_t titled = 0, candidates = 0;
+        for (const auto& e : arr) {
+            if (!e.is_object()) continue;
+            ++candidates;
+            titled += titled_kind(e).has_value();
+        }
+        if (candidates > 0 && titled * 2 > candidates) {
+            for (const auto& e : arr)
+                if (auto kind = titled_kind(e)) titled_section(*kind, e, depth + 1);
+                else if (e.is_object()) walk(e, depth + 1);
+            return;
+        }
         std::size_t pubs = 0, places = 0, objects = 0;
         for (const auto& e : arr) {
             if (!e.is_object()) continue;
@@ -599,6 +655,21 @@ class AnyReader {
         collect(e, f, 0, {});
         if (f.items.empty()) return;
         if (kind == "publications") return publication(e, f, sink);
+        // {"org": "Acme", "roles": [{"title": "Intern", "date": "2019"}, ...]}: one place,
+        // several positions held there, each with its own dates.
+        if ((kind == "experience" || kind == "education" || kind == "research") && !f.first(kInstitutionKeys).empty())
+            for (const auto& [k, v] : e.items()) {
+                if (!v.is_array() || v.empty() || !one_of(squash(k), {"roles", "positions", "titles", "appointments", "degrees", "jobs"}) ||
+                    !std::all_of(v.begin(), v.end(), [](const json& r) { return r.is_object(); }))
+                    continue;
+                for (const auto& role : v) {
+                    Fields rf;
+                    collect(role, rf, 1, {});
+                    for (const auto& item : f.items) rf.add(item.first, item.second);  // the place's own fields
+                    place(kind, rf, sink);
+                }
+                return;
+            }
         if (kind == "experience" || kind == "education" || kind == "research") return place(kind, f, sink);
         if (kind == "skills" || kind == "interests") {
             auto& into = kind == "skills" ? p().skills : p().interests;

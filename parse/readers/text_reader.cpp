@@ -6,6 +6,7 @@
 // them), words broken across lines are joined, bullets become "- ", Markdown
 // headings become "# ", and emphasis, escapes and inline tags are removed.
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/text.hpp"
@@ -100,6 +101,58 @@ void join_hyphenated(std::vector<std::string>& lines) {
     std::erase(lines, std::string(kConsumed));
 }
 
+// A running header or footer that a PDF repeats on every page: "August 2020 | Jane Doe
+// Curriculum Vitae | 3", "Page 2 of 5", "Doe — CV 4". Lines that read the same but for
+// one number, counting up by one from page to page (a small number, not a year), and
+// that stand apart (a page of text between them), are blanked: in the text they fall
+// between the lines of an entry and cut it in two.
+void drop_page_furniture(std::vector<std::string>& lines) {
+    struct Seen {
+        std::size_t line;
+        std::vector<long> numbers;
+    };
+    std::unordered_map<std::string, std::vector<Seen>> by_template;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const std::string& l = lines[i];
+        if (l.size() < 6 || l.size() > 120) continue;
+        std::string tmpl;
+        std::vector<long> numbers;
+        bool letters = false;
+        for (std::size_t k = 0; k < l.size();) {
+            if (utf8::is_ascii_digit(l[k])) {
+                std::size_t e = k;
+                while (e < l.size() && utf8::is_ascii_digit(l[e])) ++e;
+                numbers.push_back(e - k <= 6 ? std::stol(l.substr(k, e - k)) : -1);
+                tmpl += '#';
+                k = e;
+                continue;
+            }
+            letters = letters || is_letter_byte(l[k]);
+            tmpl += l[k++];
+        }
+        if (letters && !numbers.empty()) by_template[tmpl].push_back({i, std::move(numbers)});
+    }
+    for (const auto& [tmpl, seen] : by_template) {
+        if (seen.size() < 3) continue;
+        bool apart = true;
+        for (std::size_t k = 1; k < seen.size(); ++k) apart = apart && seen[k].line - seen[k - 1].line >= 8;
+        if (!apart) continue;
+        const std::size_t count = seen.front().numbers.size();
+        for (std::size_t pos = 0; pos < count; ++pos) {
+            bool pages = true;
+            for (std::size_t k = 0; k < seen.size() && pages; ++k) {
+                const long n = seen[k].numbers[pos];
+                pages = n >= 0 && n <= 300 && (k == 0 || n == seen[k - 1].numbers[pos] + 1);
+                for (std::size_t other = 0; other < count && pages; ++other)
+                    if (other != pos && seen[k].numbers[other] != seen.front().numbers[other]) pages = false;
+            }
+            if (!pages) continue;
+            for (const auto& s : seen) lines[s.line].clear();
+            break;
+        }
+    }
+}
+
 }  // namespace
 
 TextDocument read_text(std::string_view utf8) {
@@ -108,6 +161,7 @@ TextDocument read_text(std::string_view utf8) {
     s = html::decode_entities(html::strip_inline_tags(s), /*strict=*/true);
     std::vector<std::string> lines;
     for (std::string_view raw : markup::split_lines(s)) lines.push_back(clean_line(raw, doc));
+    drop_page_furniture(lines);
     join_hyphenated(lines);
     std::string joined;
     for (const auto& l : lines) (joined += l) += '\n';

@@ -447,6 +447,42 @@ TEST_CASE("an acronym in brackets wrapped onto a line of its own is no second em
            {"Northfield University", "Graduate Research Assistant", 2018, 2023, false, work}});
 }
 
+TEST_CASE("a medical specialty after a role is the role's field: the hospital on the line below is the place") {
+    // "<p>dates. Role, Specialty.<br />Hospital. City, ST.</p>" as an HTML vita lays it out.
+    auto affs = affiliations_of(
+        "Rowan Example\n\n# Experience\n\n"
+        "2021 - Present. Resident Physician, General Surgery.\nLakeview Health System. Springfield, IL.\n\n"
+        "Summer 2018. Medical Research Assistant.\nRiverside University Medical Center. Springfield, IL.\n");
+    REQUIRE(affs.size() == 2);
+    CHECK(affs[0].institution_raw == "Lakeview Health System");
+    CHECK(affs[0].role == "Resident Physician");
+    CHECK(affs[0].start_year == 2021);
+    CHECK(affs[0].current);
+    CHECK(affs[1].institution_raw == "Riverside University Medical Center");
+    CHECK(affs[1].role == "Medical Research Assistant");
+    CHECK(affs[1].start_year == 2018);
+    for (const auto& a : affs) CHECK(a.institution_raw != "General Surgery");
+}
+
+TEST_CASE("a PDF's vertical layout: role, dates, then the place and its city on a line of their own") {
+    // "Co-Founder / 2015 - 2018 / Choco.ly, Taipei (startup ...)": the place line has no
+    // dates and no role, a name and the city it is in.
+    auto affs = affiliations_of(
+        "Rowan Example\n\nPROFESSIONAL EXPERIENCE\n"
+        "Co-Founder\n2015 - 2018\nTidepool.ly, Taipei (startup analytics platform)\n"
+        "- Designed and implemented an analytics suite\n"
+        "Public Finance Intern\nThe Larkspur Group, New Orleans\n- Drafted budget recommendations\n2007\n");
+    auto has = [&](const std::string& inst) {
+        return std::any_of(affs.begin(), affs.end(), [&](const Affiliation& a) { return a.institution_raw == inst; });
+    };
+    CHECK(has("Tidepool.ly"));
+    CHECK(has("The Larkspur Group"));
+    for (const auto& a : affs) CHECK(a.institution_raw.find("Taipei") == std::string::npos);
+    // A label is no name ("Institution: Information Technologies"), a status no employer.
+    auto labelled = affiliations_of("Rowan Example\n\nEXPERIENCE\n2015 - 2018 Research Engineer\nInstitution: Information Technologies\n");
+    for (const auto& a : labelled) CHECK(a.institution_raw != "Institution");
+}
+
 TEST_CASE("emoji badges are decoration: an employer written after one keeps its own name") {
     cvsearch::readers::TextDocument d = cvsearch::readers::read_markdown(
         "# Experience\n"

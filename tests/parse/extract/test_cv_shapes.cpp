@@ -375,6 +375,33 @@ TEST_CASE("Markdown: internships and theses under a Students heading are the stu
     CHECK(affiliation(p, "Eastbrook University") == nullptr);
 }
 
+TEST_CASE("Markdown: ATX headings without their space are headings, a status sub-heading keeps its papers off the venues") {
+    // "##education", "###in prep": older Markdown engines took these for headings, and
+    // CVs written for them still are.
+    Profile p = parse_one(
+        "---\nlayout: page\ntitle: vita\n---\n\n"
+        "##education\n\n"
+        "- 2012 M.S. in Geology,\n  Lakeshore State University, Duluth\n\n"
+        "##publications\n\n"
+        "###in prep\n\n"
+        "- **Marrow, T.O.**, and Pike, R.D., Ice streams over soft beds. Journal of Glaciers.\n\n"
+        "###maps and reports\n\n"
+        "- **Marrow, T.O.**, Pike, R.D., 2013, Benthic habitats of the West Inlet: Lakeshore Geological Survey Map 12, "
+        "2 sheets.\n",
+        "vita.md");
+    const auto* school = affiliation(p, "Lakeshore State University");
+    REQUIRE(school);
+    CHECK(school->kind == AffiliationKind::education);
+    const auto* streams = publication(p, "Ice streams over soft beds");
+    REQUIRE(streams);
+    CHECK(streams->venue.empty());  // in preparation
+    const auto* habitats = publication(p, "Benthic habitats");
+    REQUIRE(habitats);
+    CHECK(habitats->year == 2013);
+    for (const auto& pub : p.publications) CHECK(pub.venue.find('#') == std::string::npos);
+    for (const auto& s : p.sections) CHECK(s.heading.find('#') == std::string::npos);
+}
+
 TEST_CASE("HTML: the software written in a position is no employer and takes no dates") {
     Profile p = parse_one(R"(<html><body><h1>Elodie Marchetti-Vos</h1>
 <h2>Experiences</h2>

@@ -437,6 +437,92 @@ Harbor Prize for Young Astronomers, 2022
 
 // moderncv entries as people type them: the employer wrapped over lines with a
 // legal form after a comma, a duration beside the year.
+TEST_CASE("a two-column table of labelled fields: the labels name nothing, the values are the entry") {
+    // "Degree: & ...", "Period: & ...", "Employer: & ...": one field per row, the label in
+    // the left column; a label wrapped onto the row below loses its colon ("Main activities").
+    const std::string tex =
+        "\\documentclass[a4paper]{scrartcl}\n"
+        "\\usepackage{tabularx,colortbl}\n"
+        "\\newcommand{\\gray}{\\rowcolor[gray]{.90}}\n"
+        "\\begin{document}\n"
+        "\\begin{center}\n"
+        "{\\Large \\textsc{Ilaria Pellegrini}}\n"
+        "\\end{center}\n"
+        "\\section{Education}\n"
+        "\\begin{tabularx}{\\linewidth}{>{\\raggedright\\scshape}p{4.4cm}|X}\n"
+        "\\gray Degree:       & \\textbf{Ph.D. in Physical Oceanography}\\\\\n"
+        "\\gray Period:       & \\textbf{2014 --- 2018}\\\\[6pt]\n"
+        "\\gray University:   & \\textsc{University of Example Bay}, Bayport, United Kingdom\\\\\n"
+        "\\gray Thesis Title: & \\textit{Waves over shelves}\\\\[3pt]\n"
+        "\\gray Supervisors:  & \\textbf{1st}: Prof. Ann Doe (University of Example Bay)\\\\\n"
+        "\\end{tabularx}\n"
+        "\\section{Professional Experience}\n"
+        "\\begin{tabularx}{0.97\\linewidth}{>{\\raggedright\\scshape}p{4.4cm}|X}\n"
+        "\\gray \\textsc{Research Title:} & \\textbf{Shelf Seas Scientist}\\\\\n"
+        "\\gray \\textsc{Period:}         & \\textbf{Aug 2019 - present}\\\\\n"
+        "\\textsc{Employer:}             & \\textsc{Northwind Forecasting Agency}  \\\\\n"
+        "                               & \\textsc{Ocean Forecasting Group}, Exeter, United Kingdom \\\\\n"
+        "\\textsc{Main activities}       & \\textbf{Ocean Modelling - R{\\&}D} \\\\\n"
+        "\\textsc{and responsibilities:} & \\\\\n"
+        "\\end{tabularx}\n"
+        "\\end{document}\n";
+    auto p = parse_tex(tex);
+    const auto* school = affiliation(p, "University of Example Bay");
+    REQUIRE(school);
+    CHECK(school->kind == cvsearch::AffiliationKind::education);
+    CHECK(school->role == "Ph.D. in Physical Oceanography");
+    CHECK(school->start_year == 2014);
+    CHECK(school->end_year == 2018);
+    const auto* agency = affiliation(p, "Northwind Forecasting Agency");
+    REQUIRE(agency);
+    CHECK(agency->kind == cvsearch::AffiliationKind::work);
+    CHECK(agency->role == "Shelf Seas Scientist");
+    CHECK(agency->start_year == 2019);
+    CHECK(agency->current);
+    for (const auto& a : p.affiliations) {
+        CHECK(a.institution_raw != "Research Title");  // a label
+        CHECK(a.institution_raw != "R&D");             // a value under a label that is no place
+        CHECK(a.institution_raw.find("Main activities") == std::string::npos);
+    }
+}
+
+TEST_CASE("a partner or a second supervisor named with their place is no entry, a lone supervisor's place is") {
+    // Table rows listing a project's partners, "University of X (Prof. Y)", and a second
+    // supervisor, "2nd: Prof. Y (University of X)", name other people's places.
+    auto p = parse_tex(
+        "\\documentclass[a4paper]{scrartcl}\n"
+        "\\usepackage{tabularx,colortbl}\n"
+        "\\newcommand{\\gray}{\\rowcolor[gray]{.90}}\n"
+        "\\begin{document}\n"
+        "\\section{Education}\n"
+        "\\begin{tabularx}{\\linewidth}{>{\\raggedright\\scshape}p{4.4cm}|X}\n"
+        "\\gray Degree:       & \\textbf{Ph.D. in Physical Oceanography}\\\\\n"
+        "\\gray Period:       & \\textbf{2014 --- 2018}\\\\\n"
+        "\\gray University:   & \\textsc{University of Example Bay}, Bayport, United Kingdom\\\\\n"
+        "\\gray Supervisors:  & \\textbf{1st}: Prof. Ann Doe (University of Example Bay)\\\\\n"
+        "\\gray              & \\textbf{2nd}: Prof. Bo Roe (Westfield State University)\\\\\n"
+        "\\end{tabularx}\n"
+        "\\section{Professional Experience}\n"
+        "\\begin{tabularx}{0.97\\linewidth}{>{\\raggedright\\scshape}p{4.4cm}|X}\n"
+        "\\gray \\textsc{Research Title:}  & \\textbf{Senior Ocean Modeller}\\\\\n"
+        "\\gray \\textsc{Period:}          & \\textbf{Sep 2017 - Mar 2018}\\\\\n"
+        "\\textsc{Employer:}        & \\textsc{University of Example Bay} \\\\\n"
+        "                                 & Partners of the project are \\\\\n"
+        "                                 & \\ \\ $\\ast$ \\textsc{University of Example Bay} (Prof. Ann Doe is P.I.) \\\\\n"
+        "                                 & \\ \\ $\\ast$ \\textsc{University of Northgate} (Prof. Cy Poe) \\\\\n"
+        "\\end{tabularx}\n"
+        "\\end{document}\n");
+    CHECK(affiliation(p, "University of Example Bay"));
+    CHECK_FALSE(affiliation(p, "University of Northgate"));
+    // The one place an internship names through its guide is where it was held.
+    auto q = parse_tex(
+        "\\documentclass{article}\n\\begin{document}\n\\section{Research Experience}\n"
+        "Research Internship (Summer 2023)\n\n"
+        "Guide : Prof. Cy Poe, Institute of Physics, Southbridge University\n\\end{document}\n");
+    CHECK(std::any_of(q.affiliations.begin(), q.affiliations.end(),
+                      [](const auto& a) { return a.institution_raw.find("Southbridge University") != std::string::npos; }));
+}
+
 TEST_CASE("moderncv \\cventry: an employer wrapped over lines with its legal form, a duration beside the year") {
     auto p = parse_tex(R"TEX(\documentclass[11pt,a4paper]{moderncv}
 \firstname{Ilse}

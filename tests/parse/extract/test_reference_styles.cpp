@@ -304,6 +304,66 @@ TEST_CASE("a paper in a conference and in the journal series of its proceedings 
     CHECK(p.publications[1].title == p.publications[0].title);
 }
 
+TEST_CASE("a math-style list: abbreviated journal titles, marks glued to authors, a stray number and a legend") {
+    // Paragraphs between \smallskip, journal titles abbreviated word by word, "*" and "+"
+    // glued to the first author and explained in a legend under the list, and a volume
+    // number wrapped onto a line of its own ("7."), which reads like a list number.
+    const std::string cv =
+        "\\documentclass{article}\n"
+        "\\begin{document}\n"
+        "\\name{Tomasz Wielgosz}\n"
+        "\\section{Publications}\n"
+        "\n"
+        "\\smallskip\n"
+        "T. Wielgosz and K. Amari.  Braided loops of small order.  In preparation.\n"
+        "\n"
+        "\\smallskip\n"
+        "*T. Wielgosz and L. Oduya.  Cyclic orderings of finite semigroups.  {\\em Comm. Math. Univ. Carolinae} "
+        "\\textbf{61} (2020), no. 2, 101-117.\n"
+        "\n"
+        "\\smallskip\n"
+        "T. Wielgosz.  Identities in medial groupoids.  {\\em Quasigroups and Rel. Sys.} \\textbf{28} (2019), 33-41.\n"
+        "\n"
+        "\\smallskip\n"
+        "+T. Wielgosz and K. Amari, eds.  {\\em Loops and Their Uses}. Papers from a workshop held at Lakeside College, "
+        "2016.  Lecture Notes in Loop Theory\n"
+        "\\textbf{7}.\n"
+        "\n"
+        "\\smallskip\n"
+        "T. Wielgosz, K. Amari, and L. Oduya.  Counting transversals in\n"
+        "Latin squares.  {\\em Trans. of the Amer. Math. Soc.} \\textbf{362} (2015), 77-95.\n"
+        "\n"
+        "\\smallskip\n"
+        "T. Wielgosz.  Free medial quasigroups.  {\\em J. of Algebra} \\textbf{210} (2012), no. 1, 12-30.\n"
+        "\n"
+        "* = joint work with students, + = conference volume\n"
+        "\\end{document}\n";
+    auto p = parse_one(cv, "vita.tex");
+    const Publication* braided = publication(p, "Braided loops");
+    const Publication* cyclic = publication(p, "Cyclic orderings");
+    const Publication* medial = publication(p, "Identities in medial");
+    const Publication* counting = publication(p, "Counting transversals");
+    const Publication* free = publication(p, "Free medial");
+    REQUIRE(braided);  // an unmarked list: its first paragraph is an entry, not prose before markers
+    REQUIRE(cyclic);
+    REQUIRE(medial);
+    REQUIRE(counting);
+    REQUIRE(free);
+    CHECK(braided->venue_raw.empty());
+    CHECK(cyclic->venue_raw.starts_with("Comm. Math. Univ. Carolinae"));
+    CHECK(cyclic->year == 2020);
+    REQUIRE(!cyclic->authors.empty());
+    CHECK(cyclic->authors.front() == "T. Wielgosz");  // the "*" is no part of the name
+    CHECK(medial->venue_raw.starts_with("Quasigroups and Rel. Sys"));
+    CHECK(counting->title == "Counting transversals in Latin squares");
+    CHECK(counting->year == 2015);
+    CHECK(free->year == 2012);
+    for (const auto& pub : p.publications) {
+        CHECK(pub.title.find("joint work") == std::string::npos);  // the legend is no entry
+        CHECK(pub.title.find("Wielgosz") == std::string::npos);    // "+T. Wielgosz ..." is an author list
+    }
+}
+
 TEST_CASE("a list inside a venue's name runs to the acronym in brackets that closes it") {
     Publication p = parse_publication(
         "Odile Brenner and Piet Alvarez. Efficient Retrieval of Subsumed Subgoals. 4th International Conference on "

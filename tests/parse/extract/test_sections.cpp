@@ -143,6 +143,10 @@ TEST_CASE("split_sections finds headings in light markup and in plain text") {
         {"a heading-like line with text after its colon is content",
          "# Service\nProgram Committee: SC 2022, HPDC 2021\n",
          {"service"}},
+        {"papers named by where they stand; a qualifier before a modified core word, in capitals",
+         "AVERY QUINLAN\n\nPUBLISHED & FORTHCOMING\n[1] Quinlan, A. (2019) Title. Journal of X, 3(1): 1-9.\n\n"
+         "ENTREPRENEURIAL & PROFESSIONAL EXPERIENCE\nCo-Founder\n2015 - 2018\nExample Labs, Taipei\n\nForthcoming\n- x\n",
+         {"header", "publications", "experience", "publications"}},
         {"a bold role ending in a comma goes on with the next line: no heading",
          "# Work Experience\n**TA,**\n*Example University*\n2019 - 2020\n**Competition,**\nsecond place\n",
          {"experience"}},

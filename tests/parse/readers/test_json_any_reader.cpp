@@ -369,3 +369,55 @@ TEST_CASE("a JSON CV made for a LaTeX template: the role says where, and a descr
     CHECK(paper->venue == "arXiv");
     CHECK(paper->authors.size() == 3);
 }
+
+TEST_CASE("generic JSON: a list of titled sections with blocks, positions nested under one organization, HTML in values") {
+    // A site generator's schema: "sections" of {"title", "blocks", "subsections"}; an
+    // entry names its organization once ("org") and the positions held there in "roles",
+    // each with its own dates; values carry the HTML the page shows.
+    Profile p = parse_one(R"({
+      "name": "Oyelaran Backstrom",
+      "sections": [
+        {"title": "Research Experience", "blocks": [
+          {"type": "entry", "org": "Halvard Labs", "lines": ["Speech Group"],
+           "roles": [{"date": "Since Mar.&nbsp;2025", "title": "Research Scientist", "bullets": ["Built things."]},
+                     {"date": "2022 – 2024", "title": "Research Intern", "bullets": []}]},
+          {"type": "entry", "org": "Texas A&amp;M University <span class=\"small\">(robotics lab)</span>",
+           "roles": [{"date": "2019 – 2021", "title": "Research Assistant"}]}
+        ], "subsections": []},
+        {"title": "Publications", "blocks": [
+          {"type": "publication", "authors": "<strong>Oyelaran Backstrom</strong>, Ines Maalouf", "year": "2024",
+           "title": "Listening to tidal gauges", "venue": "Proceedings of Interspeech", "acronym": "Interspeech",
+           "notes": ["<em>Oral</em>"]}
+        ], "subsections": []},
+        {"title": "Education", "blocks": [
+          {"type": "entry", "org": "Kestrel University", "roles": [{"date": "2015 – 2019", "title": "B.Sc."}]}
+        ], "subsections": []},
+        {"title": "Teaching Experience", "blocks": [], "subsections": [
+          {"title": "Lectures", "blocks": [{"type": "teaching", "role": "Guest lecturer", "org": "Kestrel University"}]}
+        ]}
+      ]
+    })");
+    CHECK(p.name == "Oyelaran Backstrom");
+    const auto* scientist = affiliation(p, "Halvard Labs");
+    REQUIRE(scientist);
+    CHECK(scientist->kind == AffiliationKind::work);
+    CHECK(scientist->role == "Research Scientist");
+    CHECK(scientist->start_year == 2025);
+    CHECK(scientist->current);
+    CHECK(std::count_if(p.affiliations.begin(), p.affiliations.end(),
+                        [](const auto& a) { return a.institution_raw == "Halvard Labs"; }) == 2);  // one per role
+    const auto texas = std::find_if(p.affiliations.begin(), p.affiliations.end(),
+                                  [](const auto& a) { return a.institution_raw.starts_with("Texas A&M University"); });
+    REQUIRE(texas != p.affiliations.end());  // entities decoded, tags gone
+    CHECK(texas->institution_raw.find('<') == std::string::npos);
+    CHECK(texas->start_year == 2019);
+    const auto* kestrel = affiliation(p, "Kestrel University");
+    REQUIRE(kestrel);
+    CHECK(kestrel->kind == AffiliationKind::education);
+    CHECK(kestrel->role == "B.Sc.");
+    const auto* tidal = publication(p, "Listening to tidal gauges");
+    REQUIRE(tidal);
+    CHECK(tidal->year == 2024);
+    CHECK(tidal->authors.size() == 2);
+    CHECK(p.publications.size() == 1);  // the notes of a paper are no papers
+}

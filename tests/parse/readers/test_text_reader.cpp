@@ -36,6 +36,21 @@ TEST_CASE("read_text: words hyphenated across a line break") {
     });
 }
 
+TEST_CASE("read_text: a running footer a PDF repeats on every page is no text, repeated content is") {
+    std::string page = "Line of an entry that goes on\nand on\nacross\nthe\npage\nbreak\nof\nthe\nPDF\n";
+    std::string text = "Rowan Example\n";
+    for (int n = 1; n <= 3; ++n) text += page + "August 2020 | Example Curriculum Vitae | " + std::to_string(n) + "\n";
+    // Content that repeats with a number: grades, and one event in consecutive years.
+    text += "GPA: 3.9/4.0\n" + page + "GPA: 3.7/4.0\n" + page + "GPA: 3.8/4.0\n";
+    text += "Reviewer, Example Conference 2019\n" + page + "Reviewer, Example Conference 2020\n" + page +
+            "Reviewer, Example Conference 2021\n";
+    auto doc = read_text(text);
+    CHECK(doc.text.find("Curriculum Vitae |") == std::string::npos);
+    CHECK(doc.text.find("GPA: 3.7/4.0") != std::string::npos);
+    CHECK(doc.text.find("Reviewer, Example Conference 2020") != std::string::npos);
+    CHECK(doc.text.find("Line of an entry") != std::string::npos);
+}
+
 TEST_CASE("read_text: bullets become '- '") {
     check_rows({
         {"bullet", "• Fault tolerance", "- Fault tolerance"},
