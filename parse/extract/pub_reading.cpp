@@ -197,9 +197,11 @@ static std::optional<Reading> read_title_line_layout(const std::vector<std::stri
         r.title = join(lines, 0, k);
         r.authors = authors->authors;
         std::string tail(text::trim(std::string_view(lines[k]).substr(authors->end)));
-        // A list wrapped after a comma goes on with the next line ("..., Xuebo Liu," / "Zhaocong Li, ...").
+        // A list wrapped after a comma goes on with the next line ("..., Xuebo Liu," / "Zhaocong Li, ...";
+        // "Doe, J; Roe, R;" / "Poe, A").
         std::size_t next = k + 1;
-        while (tail.empty() && next < lines.size() && text::trim(lines[next - 1]).ends_with(',') && is_author_list(lines[next])) {
+        auto wraps = [](std::string_view l) { l = text::trim(l); return l.ends_with(',') || l.ends_with(';'); };
+        while (tail.empty() && next < lines.size() && wraps(lines[next - 1]) && is_author_list(lines[next])) {
             for (auto& a : split_authors(lines[next])) r.authors.push_back(std::move(a));
             ++next;
         }

@@ -187,17 +187,49 @@ using Italics = std::unordered_set<std::string_view>;
 
 // Where the venue set in italics stands among the comma parts of an entry from its
 // title on: "Title, <i>Journal</i>, 131" (a part of its own, never the first: the title
-// comes before) or "Title ... 4,100 K. <i>Journal</i>, 130" (after a sentence end).
+// comes before) or "Title ... 4,100 K. <i>Journal</i>, 130" (after a sentence end). The
+// italics may run over several parts ("<i>Andean Tectonics, Elsevier</i>") or take the
+// volume and pages with them ("<i>Revista Geológica 78 (2), 333-337</i>"): the venue is
+// then the italic text without its volume and page parts.
 struct ItalicVenue {
     std::size_t part;        ///< index in the parts
     std::size_t venue_from;  ///< offset of the venue in that part
+    std::string venue;       ///< the venue's text
 };
-std::optional<ItalicVenue> italic_part(const std::vector<std::string_view>& parts, const Italics& italics) {
+
+// "Journal 78 (2), 333-337" -> "Journal": the parts after the first one that are
+// numbers, and trailing words without letters ("78", "(2)", "7(71)").
+std::string without_volume(std::string_view s) {
+    std::vector<std::string_view> parts = text::split(s, ',');
+    std::size_t keep = 1;
+    while (keep < parts.size() && chars::count_letters(parts[keep]) > 3) ++keep;
+    std::string head(text::trim(s.substr(0, static_cast<std::size_t>(parts[keep - 1].data() - s.data()) + parts[keep - 1].size())));
+    for (;;) {
+        const std::size_t sp = head.rfind(' ');
+        if (sp == std::string::npos || chars::count_letters(std::string_view(head).substr(sp + 1)) > 0) break;
+        head.erase(sp);
+    }
+    while (!head.empty() && (head.back() == ',' || head.back() == '.' || head.back() == ' ')) head.pop_back();
+    return head;
+}
+
+std::optional<ItalicVenue> italic_part(std::string_view after, const std::vector<std::string_view>& parts, const Italics& italics) {
     for (std::size_t i = 0; i < parts.size(); ++i) {
         const std::string_view t = text::trim(parts[i]);
-        if (i > 0 && italics.contains(t)) return ItalicVenue{i, static_cast<std::size_t>(t.data() - parts[i].data())};
+        const auto offset = [&](std::string_view v) { return static_cast<std::size_t>(v.data() - parts[i].data()); };
+        if (i > 0) {
+            // The italics from this part on, over up to three more parts.
+            const std::size_t begin = static_cast<std::size_t>(t.data() - after.data());
+            for (std::size_t j = i; j < parts.size() && j < i + 4; ++j) {
+                const std::size_t end = static_cast<std::size_t>(parts[j].data() - after.data()) + parts[j].size();
+                const std::string_view span = text::trim(after.substr(begin, end - begin));
+                if (!italics.contains(span)) continue;
+                std::string venue = j == i ? std::string(t) : without_volume(span);
+                if (chars::count_letters(venue) >= 2) return ItalicVenue{i, offset(t), std::move(venue)};
+            }
+        }
         if (const std::size_t dot = t.rfind(". "); dot != std::string_view::npos && italics.contains(text::trim(t.substr(dot + 2))))
-            return ItalicVenue{i, static_cast<std::size_t>(t.data() - parts[i].data()) + dot + 2};
+            return ItalicVenue{i, offset(t) + dot + 2, std::string(text::trim(t.substr(dot + 2)))};
     }
     return std::nullopt;
 }
@@ -270,15 +302,23 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
     }
     // A venue set in italics among the comma parts of a title that ran on ("Title,
     // <i>Journal</i>, 12, 2026"), or opening the rest: the italics say where it appeared.
-    if (italics && !italics->empty() && r.rest_lines.empty() && !tag && !normalize::find_venue(venue) && !r.title.empty()) {
+    // (Also above an author line: "**Title**, _Journal_, 7(71)" then "Doe, J; Roe, R"; the
+    // title's own parts are read first, the lines below it are no part of where it appeared.)
+    if (italics && !italics->empty() && !tag && !normalize::find_venue(venue) && !r.title.empty()) {
         if (const std::size_t from = text.find(r.title); from != std::string::npos) {
-            const std::string_view after = std::string_view(text).substr(from);
-            const std::vector<std::string_view> parts = text::split(after, ',');
-            if (auto at = italic_part(parts, *italics); at && !mentions_submission(after)) {
+            std::string_view after = std::string_view(text).substr(from, r.title.size());
+            std::vector<std::string_view> parts = text::split(after, ',');
+            auto at = italic_part(after, parts, *italics);
+            if (!at && r.rest_lines.empty()) {
+                after = std::string_view(text).substr(from);
+                parts = text::split(after, ',');
+                at = italic_part(after, parts, *italics);
+            }
+            if (at && !mentions_submission(after)) {
                 const std::string_view part = parts[at->part];
                 const std::size_t venue_begin = static_cast<std::size_t>(part.data() - after.data()) + at->venue_from;
                 const std::size_t tail_begin = static_cast<std::size_t>(part.data() - after.data()) + part.size();
-                venue = std::string(text::trim(part.substr(at->venue_from)));
+                venue = std::move(at->venue);
                 std::string_view head = text::trim(after.substr(0, venue_begin));
                 while (!head.empty() && (head.back() == ',' || head.back() == '.')) head.remove_suffix(1);
                 p.title = clean_title(head);

@@ -71,6 +71,13 @@ std::string list_item(std::string_view t) {
     return markup::number_as_list_item(t);
 }
 
+// ": Definition" (or "~ Definition") under a "Term" line: a definition list
+// (pandoc, PHP Markdown Extra, kramdown). CVs written this way put a date or a
+// label in the term: "2019 - 2022\n: **Postdoc**, Institute".
+bool is_definition(std::string_view t) {
+    return t.size() >= 2 && (t[0] == ':' || t[0] == '~') && (t[1] == ' ' || t[1] == '\t');
+}
+
 class LinePass {
   public:
     explicit LinePass(TextDocument& doc) : doc_(doc) {}
@@ -91,6 +98,7 @@ class LinePass {
         if (t.empty()) { out_.emplace_back(); return; }
         if (is_rule(t) || only_chars(t, "=")) { rule(t); return; }
         if (is_metadata_line(t)) return;
+        if (is_definition(t)) { definition(text::trim(t.substr(1))); return; }
         if (t.front() == '#') {
             std::size_t hashes = t.find_first_not_of('#');
             if (hashes != std::string_view::npos && hashes <= 6 && t[hashes] == ' ') {
@@ -113,6 +121,21 @@ class LinePass {
         out_.push_back(markup::number_as_list_item(inline_text(item)));
     }
 
+    // A definition is an item of a list; its term (the line above it, or above a
+    // blank line: the loose form) opens the item: "- 2019 - 2022: Postdoc, Institute".
+    // A second definition of the same term is an item of its own.
+    void definition(std::string_view body) {
+        std::size_t term = out_.size();
+        if (term > 0 && out_[term - 1].empty() && term > 1) --term;
+        bool has_term = term > 0 && !out_[term - 1].empty() && out_[term - 1].rfind("- ", 0) != 0 &&
+                        !markup::is_heading_line(out_[term - 1]);
+        std::string item = inline_text(body);
+        if (!has_term) { out_.push_back("- " + item); return; }
+        std::string head = std::move(out_[term - 1]);
+        out_.resize(term - 1);
+        out_.push_back("- " + head + ": " + item);
+    }
+
     // "Title\n=====" / "Title\n-----" make Title a heading; a lone rule is a break.
     void rule(std::string_view t) {
         bool underline = t.front() == '=' || (t.front() == '-' && t.find(' ') == std::string_view::npos);
@@ -127,6 +150,13 @@ class LinePass {
     std::string inline_text(std::string_view s) {
         std::string linked = markup::replace_markdown_links(drop_attribute_lists(s), doc_);
         if (linked.find("**") != std::string::npos) doc_.emphasized.append(linked).push_back('\n');
+        // "_Journal of X_, 12(3)": what the line sets in italics, as an HTML page's <em>.
+        constexpr std::size_t kMaxSpans = 4096;
+        if (linked.find_first_of("*_") != std::string::npos)
+            for (auto& span : markup::emphasis_spans(linked))
+                if (span.size() <= 200 && doc_.italics.size() < kMaxSpans &&
+                    (doc_.italics.empty() || doc_.italics.back() != span))
+                    doc_.italics.push_back(std::move(span));
         return markup::strip_inline_markdown(linked);
     }
 

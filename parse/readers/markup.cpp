@@ -163,30 +163,37 @@ bool can_close(std::string_view s, std::size_t j, std::size_t len, bool flanking
     return !flanking || !word_char_at(s, j + len);
 }
 
-// Removes matched pairs of `delim` from s in one left-to-right pass: each
-// opener takes the nearest closer after it; once an opener finds none, no
-// later one can, so unmatched markers cost no rescanning.
-std::string strip_pairs(const std::string& s, std::string_view delim, bool flanking) {
+// The matched pairs of `delim` in s (offsets of opener and closer), found in one
+// left-to-right pass: each opener takes the nearest closer after it; once an
+// opener finds none, no later one can, so unmatched markers cost no rescanning.
+std::vector<std::pair<std::size_t, std::size_t>> matched_pairs(const std::string& s, std::string_view delim, bool flanking) {
     const std::size_t len = delim.size();
     std::vector<std::size_t> pos;
     for (std::size_t i = s.find(delim); i != std::string::npos; i = s.find(delim, i + len)) pos.push_back(i);
-    if (pos.size() < 2) return s;
-    std::vector<bool> drop(pos.size(), false);
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;
+    if (pos.size() < 2) return pairs;
     for (std::size_t k = 0; k < pos.size();) {
         if (!can_open(s, pos[k], len, flanking)) { ++k; continue; }
         std::size_t m = k + 1;
         while (m < pos.size() && !(pos[m] > pos[k] + len && can_close(s, pos[m], len, flanking))) ++m;
         if (m == pos.size()) break;
-        drop[k] = drop[m] = true;
+        pairs.emplace_back(pos[k], pos[m]);
         k = m + 1;
     }
+    return pairs;
+}
+
+// s without the matched pairs of `delim`.
+std::string strip_pairs(const std::string& s, std::string_view delim, bool flanking) {
+    const auto pairs = matched_pairs(s, delim, flanking);
+    if (pairs.empty()) return s;
     std::string out;
     out.reserve(s.size());
     std::size_t from = 0;
-    for (std::size_t k = 0; k < pos.size(); ++k) {
-        if (!drop[k]) continue;
-        out.append(s, from, pos[k] - from);
-        from = pos[k] + len;
+    for (const auto& [open, close] : pairs) {
+        out.append(s, from, open - from);
+        out.append(s, open + delim.size(), close - open - delim.size());
+        from = close + delim.size();
     }
     out.append(s, from, std::string::npos);
     return out;
@@ -203,6 +210,23 @@ std::string strip_inline_markdown(std::string_view line) {
     s = strip_pairs(std::move(s), "*", true);
     s = strip_pairs(std::move(s), "_", true);
     return unpark_escapes(s);
+}
+
+std::vector<std::string> emphasis_spans(std::string_view line) {
+    std::string s = park_escapes(line);
+    s = strip_pairs(std::move(s), "`", false);
+    s = strip_pairs(std::move(s), "**", false);
+    s = strip_pairs(std::move(s), "__", true);
+    s = strip_pairs(std::move(s), "~~", false);
+    std::vector<std::string> spans;
+    for (std::string_view delim : {"*", "_"}) {
+        for (const auto& [open, close] : matched_pairs(s, delim, true)) {
+            std::string inner = s.substr(open + 1, close - open - 1);
+            inner = text::collapse_whitespace(unpark_escapes(strip_pairs(strip_pairs(inner, "*", true), "_", true)));
+            if (!inner.empty()) spans.push_back(std::move(inner));
+        }
+    }
+    return spans;
 }
 
 // ---- Markdown links --------------------------------------------------------------

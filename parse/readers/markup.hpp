@@ -33,6 +33,11 @@ std::string number_as_list_item(std::string_view line);
 /// backslash escapes ("\*" -> "*"). Unpaired markers ("Song*") are kept.
 std::string strip_inline_markdown(std::string_view line);
 
+/// The texts a line sets in single emphasis (*em*, _em_), each as it reads once
+/// strip_inline_markdown() has run: "_Ecology_, 12" -> {"Ecology"}. Strong
+/// emphasis (**x**, __x__) is not emphasis here: CVs bold their owner's name.
+std::vector<std::string> emphasis_spans(std::string_view line);
+
 /// Markdown links in one line: "![alt](src)" dropped, "[text](url)" -> "text",
 /// "[text][ref]" -> "text", "<https://x>" -> "https://x". mailto: targets are
 /// added to doc.email_hints; a link titled "Homepage"/"Website" sets

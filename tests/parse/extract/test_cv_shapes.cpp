@@ -427,3 +427,81 @@ TEST_CASE("HTML: the software written in a position is no employer and takes no 
     CHECK(engineer->start_year == 2015);
     CHECK(engineer->end_year == 2017);
 }
+
+TEST_CASE("Markdown definition lists: a dated term over a bold title and an italic venue, authors below") {
+    Profile p = parse_one(R"(---
+title: Marisol Quenby-Arrieta
+---
+
+## Education
+
+2012 - 2017
+: **PhD in Geophysics**,
+_Faculty of Earth Sciences, Universidad Nacional de Valdeluz, Argentina_
+
+## Professional Appointments
+
+2018 - March 2023
+: **Postdoctoral Researcher**,
+[Instituto Sismológico del Sur](http://iss.example.org/)
+
+## Publications
+
+### Peer-reviewed papers
+
+2022
+: **A finite element code for mantle convection in parallel**,
+_Journal of Tidal Software_, 7(71), 4070
+
+    Orlov, V; Quenby-Arrieta, M; Dasilva, R
+
+    [https://example.org/paper.pdf](https://example.org/paper.pdf)
+
+2021
+: **Crustal sections across a retroarc trough**,
+_Revista Geológica del Sur 78 (2), 333-337_
+
+    Quenby-Arrieta, M; Gimeno, M; Bianchi, C; Gallo, G; Ferrer, A;
+    Ortega, P
+
+2020
+: **Shallow subduction beneath a southern plateau**,
+_Tectonic Letters_
+
+    Gallo, G. M; Garcia, H; Quenby-Arrieta, M
+
+    doi: [10.1016/j.tl.2020.228402](https://doi.org/10.1016/j.tl.2020.228402)
+
+### Book Chapters
+
+2019
+: **Retroarc extension in a foreland basin**,
+_Opening and Closure of the Valdeluz Basin, Springer_
+
+    Quenby-Arrieta, M; Gallo, G
+)",
+                          "cv.md");
+    const auto* code = publication(p, "finite element code");
+    REQUIRE(code);
+    CHECK(code->venue_raw == "Journal of Tidal Software");
+    CHECK(code->year == 2022);
+    CHECK(code->title == "A finite element code for mantle convection in parallel");
+    const auto* sections = publication(p, "Crustal sections");
+    REQUIRE(sections);
+    CHECK(sections->venue_raw == "Revista Geológica del Sur");  // its volume and pages are no part of it
+    CHECK(sections->year == 2021);
+    CHECK(std::find(sections->authors.begin(), sections->authors.end(), "Ortega") != sections->authors.end());
+    const auto* shallow = publication(p, "Shallow subduction");
+    REQUIRE(shallow);
+    CHECK(shallow->venue_raw == "Tectonic Letters");  // not the doi below the authors
+    CHECK(shallow->year == 2020);
+    const auto* chapter = publication(p, "Retroarc extension");
+    REQUIRE(chapter);
+    CHECK(chapter->venue_raw.starts_with("Opening and Closure of the Valdeluz Basin"));
+    const auto* postdoc = affiliation(p, "Instituto Sismológico del Sur");
+    REQUIRE(postdoc);
+    CHECK(postdoc->role == "Postdoctoral Researcher");
+    CHECK(postdoc->start_year == 2018);
+    CHECK(postdoc->end_year == 2023);
+    CHECK(affiliation(p, "Universidad Nacional de Valdeluz") != nullptr);
+}

@@ -53,6 +53,28 @@ TEST_CASE("read_markdown: inline syntax") {
     }
 }
 
+TEST_CASE("read_markdown: definition lists are items opened by their term") {
+    const Row rows[] = {
+        {"a term and its definition", "2019 - 2022\n: **Postdoc**, Institute of Tides", "- 2019 - 2022: Postdoc, Institute of Tides"},
+        {"the loose form: a blank line between them", "Programming\n\n: Python, C", "- Programming: Python, C"},
+        {"lines below the definition stay below the item", "2021\n: **A title**,\n_Ocean Letters_, 3(1)\n\n    Doe, J; Roe, R",
+         "- 2021: A title,\nOcean Letters, 3(1)\n\nDoe, J; Roe, R"},
+        {"a second definition of a term is an item of its own", "Skills\n: Python\n: Go", "- Skills: Python\n- Go"},
+        {"under a heading or a list item a definition has no term", "## Talks\n: Keynote\n- a\n: b", "## Talks\n- Keynote\n- a\n- b"},
+        {"a colon inside a line is text", "Note: see below", "Note: see below"},
+    };
+    for (const auto& r : rows) {
+        CAPTURE(r.what);
+        CHECK(read_markdown(r.in).text == r.out);
+    }
+}
+
+TEST_CASE("read_markdown: single emphasis is kept as italics, bold and snake_case are not") {
+    auto doc = read_markdown("Doe, J. A title, _Journal of Tides_, 7(71)\n*Ocean Letters 12 (2), 3-9*\n**Jane Doe** and my_var_name");
+    CHECK(doc.italics == std::vector<std::string>{"Journal of Tides", "Ocean Letters 12 (2), 3-9"});
+    CHECK(doc.text == "Doe, J. A title, Journal of Tides, 7(71)\nOcean Letters 12 (2), 3-9\nJane Doe and my_var_name");
+}
+
 TEST_CASE("read_markdown: HTML fragments go through the HTML reader") {
     const Row rows[] = {
         {"div titles, spans and <br>",
