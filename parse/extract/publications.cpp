@@ -140,6 +140,31 @@ std::optional<std::pair<std::size_t, std::string>> known_venue_at_end(std::strin
     return std::nullopt;
 }
 
+// "Doe, J., Title, 2022, Monthly Notices of the RAS, 509, 763" (lists exported from ADS):
+// the year is a comma part of its own between the title and the venue, and only volume
+// and page parts follow the venue. The offset of ", 2022, " and the year, when the text
+// reads so; a year inside a title ("Tokyo, 2020, and after") has words after its venue.
+struct YearCut {
+    std::size_t at;     ///< offset of the comma before the year
+    std::size_t venue;  ///< offset of the venue part
+    int year;
+};
+std::optional<YearCut> year_before_venue(std::string_view t) {
+    std::optional<YearCut> found;
+    for (std::size_t at = t.find(", "); at != std::string_view::npos; at = t.find(", ", at + 2)) {
+        const std::size_t y = at + 2;
+        if (y + 6 > t.size() || t.compare(y + 4, 2, ", ") != 0) continue;
+        if (!std::all_of(t.begin() + y, t.begin() + y + 4, [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) continue;
+        const int year = std::stoi(std::string(t.substr(y, 4)));
+        if (!plausible_year(year)) continue;
+        const std::vector<std::string_view> parts = text::split(t.substr(y + 6), ',');
+        if (parts.empty() || chars::count_letters(parts[0]) < 4) continue;
+        bool numbers_after = std::all_of(parts.begin() + 1, parts.end(), [](std::string_view p) { return chars::count_letters(p) <= 3; });
+        if (numbers_after) found = YearCut{at, y + 6, year};
+    }
+    return found;
+}
+
 // "SCI: Doe, J. (2026). Title", "SSCI: ...", "EI: ...": a short label in capitals (the
 // index that lists the paper, a ranking) before an author list is no part of the entry.
 void take_index_label(std::string& line) {
@@ -323,6 +348,16 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
                 while (!head.empty() && (head.back() == ',' || head.back() == '.')) head.remove_suffix(1);
                 p.title = clean_title(head);
                 if (!p.year) p.year = first_year(after.substr(tail_begin));
+            }
+        }
+    }
+    if (r.rest_lines.empty() && !tag && !normalize::find_venue(venue)) {
+        if (auto cut = year_before_venue(p.title)) {
+            std::string v = venue_from_rest(std::string_view(p.title).substr(cut->venue));
+            if (!v.empty() && !mentions_submission(v)) {
+                venue = std::move(v);
+                if (!p.year) p.year = cut->year;
+                p.title = clean_title(std::string_view(p.title).substr(0, cut->at));
             }
         }
     }

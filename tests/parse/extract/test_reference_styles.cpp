@@ -377,3 +377,26 @@ TEST_CASE("a list inside a venue's name runs to the acronym in brackets that clo
                           PublicationKind::other);
     CHECK(p.venue_raw == "Workshop on Tabled Things");
 }
+
+TEST_CASE("a year as a comma part of its own between the title and the venue ends the title (ADS exports)") {
+    Publication p = parse_publication(
+        "Halvorsen, T. K., Mbeki, A., Okonkwo, R., Pulsating hot subdwarfs in the oldest open cluster NGC 6791, 2022, "
+        "Monthly Notices of the Royal Astronomical Society, 509, 763",
+        PublicationKind::other);
+    CHECK(p.title == "Pulsating hot subdwarfs in the oldest open cluster NGC 6791");
+    CHECK(p.venue_raw == "Monthly Notices of the Royal Astronomical Society");
+    CHECK(p.year == 2022);
+
+    // A journal no table knows, with an article number as its page.
+    p = parse_publication("Halvorsen, T. K., Mbeki, A., Stellar parameters of two eclipsing binaries, 2019, Acta Borealis, 621, A93",
+                          PublicationKind::other);
+    CHECK(p.title == "Stellar parameters of two eclipsing binaries");
+    CHECK(p.venue_raw == "Acta Borealis");
+    CHECK(p.year == 2019);
+
+    // A year inside a title, with words after the part that follows it, stays in the title.
+    p = parse_publication("Halvorsen, T. K., Mbeki, A., Lessons from Tokyo, 2020, and the games that followed, Journal of Sport History, 4, 12",
+                          PublicationKind::other);
+    CHECK(p.title.find("Tokyo, 2020, and the games") != std::string::npos);
+    CHECK(p.venue_raw != "and the games that followed");
+}
