@@ -241,6 +241,42 @@ std::string clean_inline(std::string_view s) {
     return out;
 }
 
+namespace {
+
+// "R22 Doe, J.; Roe, R. Title.", "C3. Doe, J., ...": a publication numbered with a
+// kind letter and no brackets (R for refereed, C for conference, J for journal). The
+// letters and the number alone would also open "CO2 emissions" or "B2 level", so the
+// text after the label must open an author list: a capitalised surname and its comma.
+bool bare_entry_label(std::string_view& s, std::string* label) {
+    std::size_t j = 0;
+    while (j < s.size() && j < 3 && std::isupper(static_cast<unsigned char>(s[j]))) ++j;
+    const std::size_t letters = j;
+    while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
+    const std::size_t digits = j - letters;
+    if (letters == 0 || digits == 0 || digits > 3 || j >= s.size()) return false;
+    std::size_t after = j;
+    if (s[after] == '.' || s[after] == ':' || s[after] == ')') ++after;
+    if (after >= s.size() || (s[after] != ' ' && s[after] != '\t')) return false;
+    std::string_view rest = text::trim(s.substr(after));
+    // The surname: an upper-case letter, then letters (any script), apostrophes or hyphens, then ','.
+    std::size_t k = 0;
+    char32_t first = chars::next(rest, k);
+    if (!chars::is_upper(first)) return false;
+    while (k < rest.size() && k < 30) {
+        std::size_t at = k;
+        char32_t c = chars::next(rest, k);
+        if (c == U',') {
+            if (label) *label = std::string(s.substr(0, j));
+            s.remove_prefix(s.size() - rest.size());
+            return at > 1;
+        }
+        if (!chars::is_letter(c) && c != U'-' && c != U'\'' && c != U'\u2019' && c != U' ') return false;
+    }
+    return false;
+}
+
+}  // namespace
+
 Marker strip_marker(std::string_view& s, std::string* label) {
     Marker found = Marker::none;
     for (;;) {
@@ -256,6 +292,7 @@ Marker strip_marker(std::string_view& s, std::string* label) {
             if (found == Marker::none) found = Marker::bullet;
             continue;
         }
+        if (found == Marker::none && bare_entry_label(s, label)) return Marker::number;
         // Numbers: "1.", "12)", "(3)", "[4]", "[C3]", "[J12]".
         std::size_t j = 0;
         bool bracket = s[0] == '[' || s[0] == '(';

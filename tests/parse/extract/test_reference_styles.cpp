@@ -3,6 +3,7 @@
 // them out ("2." on a line of its own), and "[3]." markers. All people and papers are fictional.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -399,4 +400,42 @@ TEST_CASE("a year as a comma part of its own between the title and the venue end
                           PublicationKind::other);
     CHECK(p.title.find("Tokyo, 2020, and the games") != std::string::npos);
     CHECK(p.venue_raw != "and the games that followed");
+}
+
+TEST_CASE("a kind letter and a number before an author list number an entry without brackets") {
+    // "R2" (refereed), "C1" (conference), as a PDF-to-text tool prints them, entries wrapped
+    // at any word. "CO2 ..." or "B2 ..." opening a line of text number nothing.
+    const std::string cv =
+        "Mirela Lindqvist\n"
+        "\n"
+        "PUBLICATIONS\n"
+        "Journals (peer-reviewed)\n"
+        "R3 Okafor, S.; Lindqvist, M.. Drift maps for evolving corpora. Sensors 2025, 25, 5880.\n"
+        "https://doi.org/10.3390/s25185880\n"
+        "R2 Brandt, P.; Okafor, S.; Lindqvist, M. A Bayesian approach for monitoring epidemics in presence of\n"
+        "undetected cases. Chaos, Solitons and Fractals 2020, 140, 110167\n"
+        "R1 De Vries, A.; Lindqvist, M. Topological classifier for detecting seizures. BMC Research Notes, 2018\n"
+        "Conferences\n"
+        "C1 Okafor, S., Lindqvist, M. Clustering public administration event logs. BIR 2023.\n"
+        "\n"
+        "RESEARCH INTERESTS\n"
+        "CO2 emissions, carbon capture\n";
+    auto p = parse_one(cv, "cv.txt");
+    const Publication* drift = publication(p, "Drift maps");
+    const Publication* bayes = publication(p, "Bayesian approach");
+    const Publication* topo = publication(p, "Topological classifier");
+    const Publication* logs = publication(p, "Clustering public administration");
+    REQUIRE(drift);
+    REQUIRE(bayes);
+    REQUIRE(topo);
+    REQUIRE(logs);
+    CHECK(drift->year == 2025);
+    CHECK(drift->venue_raw.starts_with("Sensors"));
+    CHECK(bayes->title == "A Bayesian approach for monitoring epidemics in presence of undetected cases");
+    CHECK(bayes->year == 2020);
+    CHECK(topo->year == 2018);
+    CHECK(topo->authors.size() == 2);
+    CHECK(logs->year == 2023);
+    CHECK(logs->kind == PublicationKind::conference);  // the C of its label
+    CHECK(std::any_of(p.interests.begin(), p.interests.end(), [](const std::string& i) { return i.starts_with("CO2"); }));
 }
