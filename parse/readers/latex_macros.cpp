@@ -35,7 +35,8 @@ const std::unordered_map<std::string_view, MacroSpec>& table() {
         {"boolfalse", {K::special}}, {"newtoggle", {K::special}}, {"providetoggle", {K::special}},
         {"settoggle", {K::special}}, {"toggletrue", {K::special}}, {"togglefalse", {K::special}},
         {"vskip", {K::special}}, {"hskip", {K::special}}, {"kern", {K::special}}, {"vspace", {K::special}},
-        {"hspace", {K::special}},
+        {"hspace", {K::special}}, {"moveleft", {K::special}}, {"moveright", {K::special}}, {"raise", {K::special}},
+        {"lower", {K::special}},
         {"maketitle", {K::title_block}}, {"makecvtitle", {K::title_block}}, {"makeprofile", {K::title_block}},
         // ---- CV templates ---------------------------------------------------------------
         {"cventry", {K::entry, 6}}, {"cvitem", {K::entry, 2}}, {"cvitemwithcomment", {K::entry, 3}},
@@ -61,7 +62,7 @@ const std::unordered_map<std::string_view, MacroSpec>& table() {
         {"mathcal", {K::keep_last, 1}}, {"mathbb", {K::keep_last, 1}}, {"operatorname", {K::keep_last, 1}},
         {"boldsymbol", {K::keep_last, 1}}, {"bm", {K::keep_last, 1}}, {"MakeUppercase", {K::keep_last, 1}},
         {"MakeLowercase", {K::keep_last, 1}}, {"uppercase", {K::keep_last, 1}}, {"lowercase", {K::keep_last, 1}},
-        {"centerline", {K::keep_last, 1}}, {"fbox", {K::keep_last, 1}}, {"framebox", {K::keep_last, 1}},
+        {"centerline", {K::line, 1}}, {"fbox", {K::keep_last, 1}}, {"framebox", {K::keep_last, 1}},
         {"makebox", {K::keep_last, 1}}, {"hyperref", {K::keep_last, 1}}, {"enquote", {K::keep_last, 1}},
         {"marginpar", {K::keep_last, 1}}, {"marginnote", {K::keep_last, 1}}, {"small", {K::drop}}, {"textcolor", {K::keep_last, 2}},
         {"colorbox", {K::keep_last, 2}}, {"fcolorbox", {K::keep_last, 3}}, {"hyperlink", {K::keep_last, 2}},

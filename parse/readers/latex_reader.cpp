@@ -1195,7 +1195,10 @@ class LatexConverter {
             out.erase(nl == std::string::npos ? 0 : nl + 1);
             return;
         }
-        if (name == "vskip" || name == "hskip" || name == "kern") return skip_length(c);
+        // "\moveleft.5\hoffset\vbox{...}": the box primitives' distance is layout, the box is text.
+        if (name == "vskip" || name == "hskip" || name == "kern" || name == "moveleft" || name == "moveright" ||
+            name == "raise" || name == "lower")
+            return skip_length(c);
         if (name == "vspace" || name == "hspace") {
             if (c.peek() == '*') ++c.i;
             mandatory_arg(c);

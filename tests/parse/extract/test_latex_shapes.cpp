@@ -543,3 +543,31 @@ benchmarks.}
     CHECK(a->start_year == 2011);
     CHECK(a->role == "Engineering Intern");
 }
+
+TEST_CASE("a res-class CV: the name in a moved centred line, headings broken with \\\\, ADS-style entries") {
+    auto p = parse_tex(R"(\documentclass[margin, 10pt]{res}
+\begin{document}
+\moveleft.5\hoffset\centerline{\huge\bf Dr. Ingrid Solveig Haugland}
+\moveleft\hoffset\vbox{\hrule width\resumewidth height 1pt}\smallskip
+\moveleft.5\hoffset\centerline{Tromsø, Norway}
+\begin{resume}
+\section{RESEARCH \\ EXPERIENCE}
+{\bf Post-doctoral Researcher}  \hfill Sep. 2018 - Aug. 2022 \\
+{\sl Northcape Astronomical Centre, Tromsø, Norway}
+\section{REFEREED \\ PUBLICATIONS}
+\begin{enumerate}
+    \item Lund, K., \textbf{Haugland, I. S.}, Berg, T., {\textit{Pulsations of blue supergiants before core helium ignition}}, 2021, Monthly Notices of the Royal Astronomical Society, 503, 4646
+    \item \textbf{Haugland, I. S.}, Lund, K., {\textit{Excitation of pulsation modes in B-type supergiants}}, 2012, Acta Borealis, 333, 946
+\end{enumerate}
+\end{resume}
+\end{document}
+)");
+    CHECK(p.name == "Ingrid Solveig Haugland");
+    CHECK(has_section(p, "REFEREED PUBLICATIONS", "publications"));
+    REQUIRE(p.publications.size() == 2);
+    CHECK(p.publications[0].title == "Pulsations of blue supergiants before core helium ignition");
+    CHECK(p.publications[0].year == 2021);
+    CHECK(p.publications[0].venue == "MNRAS");
+    CHECK(p.publications[1].venue_raw == "Acta Borealis");
+    CHECK(p.publications[1].year == 2012);
+}

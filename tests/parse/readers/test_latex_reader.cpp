@@ -116,6 +116,10 @@ TEST_CASE("read_latex: macros") {
         {"assignments are layout", "\\parskip=0.1em\n\\hrule height 4pt\nText", "Text"},
         {"every rule spec is layout", "Left\\hspace{4mm}\\vrule height 2.0cm width 0.4pt\\hspace{4mm} Right", "Left Right"},
         {"footnotes in parentheses", "PhD\\footnote{with honours}", "PhD (with honours)"},
+        {"a box moved by a distance: the distance is layout, each centred line a line",
+         "\\moveleft.5\\hoffset\\centerline{\\huge\\bf Dr. Jane Roe}\n\\moveleft.5\\hoffset\\centerline{Bergen, Norway}\n"
+         "\\moveright 2pt\\hbox{x}\\raise1ex\\hbox{y}",
+         "Dr. Jane Roe\nBergen, Norway\nxy"},
         {"\\verb", "\\verb|a_b%c| done", "a_b%c done"},
     });
 }
