@@ -325,6 +325,10 @@ std::optional<std::string> classify_heading(std::string_view heading, bool style
         return std::nullopt;
     }
     if (has_programming && std::count(kinds.begin(), kinds.end(), "languages")) return "skills";
+    // "Professional Affiliations": the societies the person is a member of (American
+    // Physical Society, ...), not employers; "Affiliations" alone may list either.
+    auto has = [&](std::string_view w) { return std::any_of(tokens.begin(), tokens.end(), [&](const std::string& t) { return t == w; }); };
+    if (has("professional") && (has("affiliation") || has("affiliations")) && kinds.size() == 1) return "service";
     // "Civilian Service", "Military Service": a post held, not service to a community.
     if (std::count(kinds.begin(), kinds.end(), "service") &&
         std::any_of(tokens.begin(), tokens.end(), [](const std::string& t) { return t == "civilian" || t == "military" || t == "civil"; }))

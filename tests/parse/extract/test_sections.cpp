@@ -92,6 +92,27 @@ TEST_CASE("civilian and military service are posts held, professional service is
     CHECK(*heading_kind("Professional Service") == "service");
 }
 
+TEST_CASE("professional affiliations are the societies one belongs to, affiliations alone may be employers") {
+    for (const char* h : {"Professional Affiliations", "PROFESSIONAL AFFILIATIONS", "Professional Affiliation"}) {
+        auto kind = heading_kind(h);
+        REQUIRE_MESSAGE(kind, h);
+        CHECK_MESSAGE(*kind == "service", h);
+    }
+    REQUIRE(heading_kind("Affiliations"));
+    CHECK(*heading_kind("Affiliations") == "experience");
+    // Whole pipeline: the societies listed under it are no institutions.
+    auto profiles = cvsearch::parse_bytes(
+        "Ingrid Haugland\n\nPROFESSIONAL EXPERIENCE\nAssociate Professor, Northcape University, 2019 - present\n\n"
+        "PROFESSIONAL AFFILIATIONS\nInternational Musicological Society\nSociety for Music Theory\n",
+        "cv.txt");
+    REQUIRE(profiles.size() == 1);
+    const auto& affs = profiles[0].affiliations;
+    CHECK(std::any_of(affs.begin(), affs.end(), [](const cvsearch::Affiliation& a) { return a.institution_raw == "Northcape University"; }));
+    CHECK(std::none_of(affs.begin(), affs.end(), [](const cvsearch::Affiliation& a) {
+        return a.institution_raw.find("Society") != std::string::npos;
+    }));
+}
+
 TEST_CASE("heading_kind rejects lines that only contain a heading word") {
     for (const char* s : {"Best Paper Award", "Senior Research Scientist", "Curriculum Vitae", "Jane Doe",
                           "Program Committee: SC 2022", "Distributed Systems for Machine Learning", "2019 - 2021",
