@@ -16,6 +16,8 @@ bool escaped(std::string_view s, std::size_t i) {  // preceded by an odd number 
     return n % 2 == 1;
 }
 
+std::string_view control_word_at(std::string_view s, std::size_t i);
+
 // TeX comments: '%' to the end of the line, and the next line's indentation
 // (TeX skips it, and "text%\n  more" means "textmore"). A line that was only a
 // comment disappears entirely instead of leaving a blank line behind.
@@ -30,6 +32,21 @@ std::string strip_comments(std::string_view s) {
                 out.append(s.substr(i, close + 1 - i));
                 i = close;
                 continue;
+            }
+        }
+        // \url{...} and the target of \href{...}{text} are read verbatim by hyperref: the
+        // '%' of "abs/2019A%26A...93S" is part of the address, no comment.
+        if (s[i] == '\\' && !escaped(s, i)) {
+            const std::string_view word = control_word_at(s, i);
+            if (word == "url" || word == "href") {
+                std::size_t open = i + 1 + word.size();
+                while (open < s.size() && s[open] == ' ') ++open;
+                const std::size_t close = open < s.size() && s[open] == '{' ? s.find_first_of("}\n", open + 1) : std::string_view::npos;
+                if (close != std::string_view::npos && s[close] == '}') {
+                    out.append(s.substr(i, close + 1 - i));
+                    i = close;
+                    continue;
+                }
             }
         }
         if (s[i] != '%' || escaped(s, i)) { out.push_back(s[i]); continue; }

@@ -34,6 +34,10 @@ TEST_CASE("read_latex: hidden text never comes out") {
         {"\\iffalse blocks, nested conditionals inside",
          "x\n\\iffalse\nhidden \\ifx\\a\\b yes\\else no\\fi still hidden\n\\fi\ny", "x\ny"},
         {"comment environments", "x\n\\begin{comment}\nsecret\n\\end{comment}\ny", "x\ny"},
+        {"a '%' in a link's address is part of it, no comment",
+         "\\href{https://ads.example.org/abs/2019A%26A...621A..93S/abstract}{\\textit{Title}}, 2019, Journal\n"
+         "\\url{https://x.org/a%20b} end % a comment",
+         "Title, 2019, Journal\nhttps://x.org/a%20b end"},
         {"environments named by \\excludecomment",
          "\\excludecomment{private}\\begin{document}\\begin{private}secret\\end{private}ok\\end{document}", "ok"},
         {"the preamble", "\\documentclass{article}\n\\usepackage{x}\nstray text\n\\begin{document}\nBody\n\\end{document}",
