@@ -351,13 +351,17 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
             }
         }
     }
-    if (r.rest_lines.empty() && !tag && !normalize::find_venue(venue)) {
-        if (auto cut = year_before_venue(p.title)) {
-            std::string v = venue_from_rest(std::string_view(p.title).substr(cut->venue));
+    // (Read from the title on: a title with a sentence end, "Images - II. Variable objects",
+    // was cut there and its second sentence taken for the venue.)
+    if (r.rest_lines.empty() && !tag && !normalize::find_venue(venue) && !r.title.empty()) {
+        const std::size_t from = text.find(r.title);
+        const std::string_view entry = from == std::string::npos ? std::string_view(p.title) : std::string_view(text).substr(from);
+        if (auto cut = year_before_venue(entry)) {
+            std::string v = venue_from_rest(entry.substr(cut->venue));
             if (!v.empty() && !mentions_submission(v)) {
                 venue = std::move(v);
                 if (!p.year) p.year = cut->year;
-                p.title = clean_title(std::string_view(p.title).substr(0, cut->at));
+                p.title = clean_title(entry.substr(0, cut->at));
             }
         }
     }

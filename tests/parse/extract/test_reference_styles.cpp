@@ -395,6 +395,15 @@ TEST_CASE("a year as a comma part of its own between the title and the venue end
     CHECK(p.venue_raw == "Acta Borealis");
     CHECK(p.year == 2019);
 
+    // A title with a sentence end of its own still ends at the year part.
+    p = parse_publication(
+        "Okonkwo, R., Halvorsen, T. K., A search for variable hot subdwarfs in survey images - II. Variable objects in "
+        "the northern sky, 2021, Monthly Notices of the Royal Astronomical Society, 503, 3828",
+        PublicationKind::other);
+    CHECK(p.title == "A search for variable hot subdwarfs in survey images - II. Variable objects in the northern sky");
+    CHECK(p.venue_raw == "Monthly Notices of the Royal Astronomical Society");
+    CHECK(p.year == 2021);
+
     // A year inside a title, with words after the part that follows it, stays in the title.
     p = parse_publication("Halvorsen, T. K., Mbeki, A., Lessons from Tokyo, 2020, and the games that followed, Journal of Sport History, 4, 12",
                           PublicationKind::other);
