@@ -287,12 +287,14 @@ class Matcher {
         return t && ((t->kind == Tok::word && is_present(t->text)) || t->kind == Tok::present_mark);
     }
 
-    bool since_before(std::size_t k) const {
+    // The "since" (from, seit, depuis, desde) right before token k: its token, or npos.
+    std::size_t since_word(std::size_t k) const {
         std::size_t j = k;
         if (j > 0 && t_[j - 1].kind == Tok::space) --j;
-        if (j == 0 || t_[j - 1].kind != Tok::word) return false;
+        if (j == 0 || t_[j - 1].kind != Tok::word) return std::string::npos;
         const std::string& w = t_[j - 1].text;
-        return w == "since" || w == "from" || w == "seit" || w == "depuis" || w == "desde";
+        const bool since = w == "since" || w == "from" || w == "seit" || w == "depuis" || w == "desde";
+        return since ? j - 1 : std::string::npos;
     }
 
     // Nothing but spaces and closing punctuation until the end of the string or a column gap.
@@ -358,9 +360,10 @@ class Matcher {
         span.range.start = d1->year;
         span.range.end = d1->year;
         *next = d1->next;
-        if (since_before(k)) {
+        if (std::size_t w = since_word(k); w != std::string::npos) {
             span.range.end.reset();
             span.range.current = true;
+            span.begin = t_[w].begin;  // "Since 2021: Role, Place": the word is part of the date
         }
         if (auto j = separator_at(d1->next)) {
             if (auto d2 = date_at(*j)) {

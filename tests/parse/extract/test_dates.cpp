@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cvsearch/parse.hpp"
 #include "parse/extract/dates.hpp"
 #include "parse/extract/extract.hpp"
 
@@ -81,6 +82,24 @@ TEST_CASE("find_date_spans gives byte offsets that cut the dates out of a line")
     auto spans = find_date_spans(line);
     REQUIRE(spans.size() == 1);
     CHECK(line.substr(spans[0].begin, spans[0].end - spans[0].begin) == "May 2023 \xE2\x80\x93 Aug 2023");
+}
+
+TEST_CASE("a since before the date belongs to its span, so no Since is left for a place") {
+    for (std::string line : {"Since Nov. 2021: Research Fellow, Example Institute of Tides", "Since 2021: Research Fellow",
+                             "From June 2019: Lecturer", "Seit 2018: Dozent"}) {
+        CAPTURE(line);
+        auto spans = find_date_spans(line);
+        REQUIRE(spans.size() == 1);
+        CHECK(spans[0].begin == 0);
+        CHECK(spans[0].range.current);
+        CHECK_FALSE(spans[0].range.end.has_value());
+    }
+    auto profiles = cvsearch::parse_bytes("# Ines Marlow\n\n## Experience\n\n- Since Nov. 2021: Research Fellow, Example Institute of Tides\n", "cv.md");
+    REQUIRE(profiles.size() == 1);
+    REQUIRE(profiles[0].affiliations.size() == 1);
+    CHECK(profiles[0].affiliations[0].institution_raw == "Example Institute of Tides");
+    CHECK(profiles[0].affiliations[0].start_year == 2021);
+    CHECK(profiles[0].affiliations[0].current);
 }
 
 TEST_CASE("find_years takes publication years, not id digits") {
