@@ -335,9 +335,28 @@ static bool has_abbreviated_word(std::string_view s) {
 
 static std::string_view after_editors(std::string_view rest) {
     for (std::string_view mark : {", editors, ", ", editor, ", " (eds.), ", " (ed.), ", " (Eds.), ", " (Ed.), ", ", eds., ", ", Eds., ",
-                                  ", ed., ", ", Ed., ", " (eds), ", " (Eds) "})
+                                  ", ed., ", ", Ed., ", " (eds), ", " (Eds) ", ", ed. ", ", eds. "})
         if (std::size_t at = rest.find(mark); at != std::string_view::npos && at < 200) return rest.substr(at + mark.size());
+    // "Editor: Ann Doe and Bo Roe, Handbook of X": a label and the editors' names before the book.
+    std::string_view r = rest;
+    while (!r.empty() && (r.front() == ',' || r.front() == ';' || r.front() == '.' || r.front() == ' ')) r.remove_prefix(1);
+    for (std::string_view label : {"Editor: ", "Editors: ", "Editor:", "Editors:", "Edited by ", "edited by "})
+        if (r.substr(0, label.size()) == label) {
+            const std::size_t comma = r.find(", ");
+            if (comma != std::string_view::npos && comma < 120) return r.substr(comma + 2);
+        }
     return rest;
+}
+
+// "Handbook of X (2022) ISBN: 978-...": the book's number ends where it appeared.
+static std::string_view before_book_number(std::string_view rest) {
+    const std::string lower = text::ascii_lower(rest);
+    for (std::string_view mark : {"isbn", "issn"}) {
+        const std::size_t at = lower.find(mark);
+        if (at == std::string::npos || (at > 0 && std::isalnum(static_cast<unsigned char>(lower[at - 1])))) continue;
+        rest = rest.substr(0, at);
+    }
+    return text::trim(rest);
 }
 
 static std::string series_of_volume(std::string_view rest) {
@@ -358,7 +377,7 @@ static std::string series_of_volume(std::string_view rest) {
 }
 
 std::string venue_from_rest(std::string_view rest) {
-    rest = after_editors(rest);
+    rest = before_book_number(after_editors(rest));
     if (std::string series = series_of_volume(rest); !series.empty()) return series;
     std::string v = venue_at_start(rest);
     // "Invited comment as part of a discussion. Journal of X. 26(4)": a remark

@@ -448,3 +448,21 @@ TEST_CASE("a kind letter and a number before an author list number an entry with
     CHECK(logs->kind == PublicationKind::conference);  // the C of its label
     CHECK(std::any_of(p.interests.begin(), p.interests.end(), [](const std::string& i) { return i.starts_with("CO2"); }));
 }
+
+TEST_CASE("editors named before the book or journal and a book's ISBN are no part of the venue") {
+    Publication p = parse_publication(
+        "Okafor S, Lindqvist M. \"Tide-Atlas\", Editor: Ann Brandt and Bo Kestrel, Practical Guide to Coastal Databases "
+        "(2022/01/06) ISBN: 978-981-16-5812-9",
+        PublicationKind::other);
+    CHECK(p.venue_raw.starts_with("Practical Guide to Coastal Databases"));
+    CHECK(p.venue_raw.find("ISBN") == std::string::npos);
+    CHECK(p.year == 2022);
+
+    // AMA style names the handling editor: "Robinson P, ed. Bioinformatics."
+    p = parse_publication(
+        "Ikeda S, Okafor S, Lindqvist M. TideID: an exploratory ID converter for coastal datasets. Brandt P, ed. "
+        "Bioinformatics. Published online July 8, 2022. doi:10.1093/bioinformatics/btac491",
+        PublicationKind::other);
+    CHECK(p.venue_raw.starts_with("Bioinformatics"));
+    CHECK(p.year == 2022);
+}
