@@ -324,8 +324,29 @@ bool misspells_university(std::string_view word) {
     return false;
 }
 
-/// `raw` with each misspelled "University" spelled right; `raw` itself when none is.
-std::string with_university_spelled(std::string_view raw) {
+// "U. of California", "Stanford Univ.": "University" abbreviated, spelled out.
+std::string with_university_unabbreviated(std::string_view raw) {
+    if (raw.find("U. of ") == std::string_view::npos && raw.find("Univ.") == std::string_view::npos) return std::string(raw);
+    std::string out;
+    for (std::size_t i = 0; i < raw.size();) {
+        const bool word_start = i == 0 || !std::isalnum(static_cast<unsigned char>(raw[i - 1]));
+        if (word_start && raw.substr(i, 6) == "U. of ") {
+            out += "University of ";
+            i += 6;
+        } else if (word_start && raw.substr(i, 5) == "Univ." && (i + 5 == raw.size() || raw[i + 5] == ' ' || raw[i + 5] == ',')) {
+            out += "University";
+            i += 5;
+        } else {
+            out.push_back(raw[i++]);
+        }
+    }
+    return out;
+}
+
+/// `raw` with each misspelled or abbreviated "University" spelled right; `raw` itself when none is.
+std::string with_university_spelled(std::string_view raw_in) {
+    const std::string unabbreviated = with_university_unabbreviated(raw_in);
+    const std::string_view raw = unabbreviated;
     std::string out;
     std::size_t copied = 0;
     for (std::string_view w : text::words(raw)) {
@@ -335,7 +356,7 @@ std::string with_university_spelled(std::string_view raw) {
         out += "University";
         copied = at + w.size();
     }
-    if (copied == 0) return std::string(raw);
+    if (copied == 0) return unabbreviated;
     out.append(raw.substr(copied));
     return out;
 }

@@ -187,6 +187,9 @@ TEST_CASE("institution spellings map to one canonical institution") {
         {"Universty of Michigan", "University of Michigan"},
         {"Seoul National Universitty", "Seoul National University"},
         {"Dept. of CS, Carnegie Mellon Uinversity", "Carnegie Mellon University"},
+        // "University" abbreviated: "U. of X", "X Univ.".
+        {"Psychology, U. of California Santa Barbara", "University of California, Santa Barbara"},
+        {"Dept. of Physics, Stanford Univ.", "Stanford University"},
     };
     for (const auto& r : rows) CHECK_MESSAGE(institution_value(r.raw) == r.canonical, r.raw << " -> " << institution_value(r.raw));
 }
