@@ -268,6 +268,16 @@ bool names_venue_type(std::string_view heading) {
     return any;
 }
 
+// "Master Degree (Supervisor)", "PhD Theses (co-supervisor)": a degree or thesis heading
+// over the work of the students the person supervised, said in a remark in brackets
+// (which clean_heading drops).
+bool supervised_remark(std::string_view heading) {
+    const std::string lower = text::ascii_lower(heading);
+    for (std::string_view remark : {"(supervis", "(co-supervis", "(advis", "(co-advis"})
+        if (lower.find(remark) != std::string::npos) return true;
+    return false;
+}
+
 }  // namespace
 
 std::string clean_heading(std::string_view heading) {
@@ -284,6 +294,10 @@ std::string clean_heading(std::string_view heading) {
 // With `styled` (the line is a "# " heading, bold or in capitals) one unknown
 // qualifier before the core word is allowed: "ENGINEERING EXPERIENCE".
 std::optional<std::string> classify_heading(std::string_view heading, bool styled) {
+    if (supervised_remark(heading)) {
+        auto kind = classify_heading(text::without_brackets(heading), styled);
+        return kind && (*kind == "education" || *kind == "publications") ? std::optional<std::string>("teaching") : kind;
+    }
     std::string h = clean_heading(heading);
     if (h.empty() || chars::has_digit(h)) return std::nullopt;
     if (chars::has_cjk(h)) return cjk_heading_kind(h);
@@ -383,6 +397,7 @@ std::vector<Block> split_blocks(std::string_view text) {
             }
             // "Thesis:", "Project:" in plain text label a detail of an entry.
             if (kind && !styled && is_entry_label(heading)) kind.reset();
+            if (kind && (*kind == "education" || *kind == "publications") && supervised_remark(line.text)) kind = "teaching";
             // "**TA,**" then the employer on the next line: a role that goes on, no heading.
             if (kind && !markdown_heading && !heading.empty() && heading.back() == ',') kind.reset();
             // "... Below are papers with a" + "major personal contribution.": the end of a

@@ -113,6 +113,28 @@ TEST_CASE("professional affiliations are the societies one belongs to, affiliati
     }));
 }
 
+TEST_CASE("a degree or thesis heading marked as supervised lists the students' work: teaching") {
+    for (const char* h : {"MASTER DEGREES (Supervisor)", "PhD Theses (co-supervisor)", "Theses (advisor)"}) {
+        auto kind = heading_kind(h);
+        REQUIRE_MESSAGE(kind, h);
+        CHECK_MESSAGE(*kind == "teaching", h);
+    }
+    CHECK(*heading_kind("MASTER DEGREES") == "education");
+    CHECK(*heading_kind("Education (selected)") == "education");
+    // Whole pipeline: the students' theses under such a heading name no place of the CV's owner.
+    auto profiles = cvsearch::parse_bytes(
+        "Ines Marlow\n\nEDUCATION\nPh.D. in Computer Science, Example University, 2017\n\n"
+        "Master Degree (Supervisor)\n2022 Tomas Velarde - Title: MOTIONHUNT - A motion detection system\n"
+        "2021 Ana Ruiz - Title: CIAS - Clinical Intelligent & Adaptive System\n",
+        "cv.txt");
+    REQUIRE(profiles.size() == 1);
+    const auto& affs = profiles[0].affiliations;
+    CHECK(std::any_of(affs.begin(), affs.end(), [](const cvsearch::Affiliation& a) { return a.institution_raw == "Example University"; }));
+    CHECK(std::none_of(affs.begin(), affs.end(), [](const cvsearch::Affiliation& a) {
+        return a.institution_raw.find("MOTIONHUNT") != std::string::npos || a.institution_raw.find("CIAS") != std::string::npos;
+    }));
+}
+
 TEST_CASE("heading_kind rejects lines that only contain a heading word") {
     for (const char* s : {"Best Paper Award", "Senior Research Scientist", "Curriculum Vitae", "Jane Doe",
                           "Program Committee: SC 2022", "Distributed Systems for Machine Learning", "2019 - 2021",
