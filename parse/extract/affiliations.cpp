@@ -299,6 +299,10 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     const std::optional<std::string> row = labeled_row(line.text);
     const std::string_view line_text = row ? std::string_view(*row) : std::string_view(line.text);
     if ((row && row->empty()) || (!row && is_detail_label(line.text))) return info;
+    // "Waveform Systematics Research:" above the bullets of an entry: a topic that
+    // introduces what follows, not a place.
+    if (const std::string_view t = text::trim(line_text); t.ends_with(':') && t.find(',') == std::string_view::npos && line.marker == Marker::none)
+        return info;
     if (header && is_postal_address(line_text)) return info;  // "Gates Hillman Center, 5000 Forbes Ave, ..."
     std::string head = entry_head(line_text);
     if (is_description(head) && !entry_line(head)) return info;

@@ -505,3 +505,33 @@ _Opening and Closure of the Valdeluz Basin, Springer_
     CHECK(postdoc->end_year == 2023);
     CHECK(affiliation(p, "Universidad Nacional de Valdeluz") != nullptr);
 }
+
+TEST_CASE("a topic line ending with a colon above an entry's bullets is no place") {
+    Profile p = parse_one(R"(# Ravi Oduya
+
+## Research Experience
+
+**Graduate Research Assistant** | August 2022 - present
+Department of Physics, Northcape University
+
+Surrogate Modeling of Tidal Waveforms:
+
+- Developing efficient waveform models for intermediate mass-ratio binaries
+
+Waveform Systematics Research:
+
+- Investigating systematic biases in parameter estimation
+
+**Research Computing Facilitator Trainee** | Summer 2021
+Center for Research Computing, Example University
+
+- Supported researchers in adopting data processing workflows
+)",
+                          "cv.md");
+    CHECK(affiliation(p, "Waveform Systematics Research") == nullptr);
+    CHECK(affiliation(p, "Surrogate Modeling of Tidal Waveforms") == nullptr);
+    const auto* trainee = affiliation(p, "Example University");
+    REQUIRE(trainee);
+    CHECK(trainee->start_year == 2021);
+    CHECK(affiliation(p, "Northcape University") != nullptr);
+}
