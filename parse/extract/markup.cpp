@@ -246,7 +246,8 @@ namespace {
 // "R22 Doe, J.; Roe, R. Title.", "C3. Doe, J., ...": a publication numbered with a
 // kind letter and no brackets (R for refereed, C for conference, J for journal). The
 // letters and the number alone would also open "CO2 emissions" or "B2 level", so the
-// text after the label must open an author list: a capitalised surname and its comma.
+// text after the label must open an author list: a capitalised surname (with its
+// initials: "Doe J.,") and its comma.
 bool bare_entry_label(std::string_view& s, std::string* label) {
     std::size_t j = 0;
     while (j < s.size() && j < 3 && std::isupper(static_cast<unsigned char>(s[j]))) ++j;
@@ -270,7 +271,7 @@ bool bare_entry_label(std::string_view& s, std::string* label) {
             s.remove_prefix(s.size() - rest.size());
             return at > 1;
         }
-        if (!chars::is_letter(c) && c != U'-' && c != U'\'' && c != U'\u2019' && c != U' ') return false;
+        if (!chars::is_letter(c) && c != U'-' && c != U'\'' && c != U'\u2019' && c != U' ' && c != U'.') return false;
     }
     return false;
 }

@@ -426,6 +426,7 @@ TEST_CASE("a kind letter and a number before an author list number an entry with
         "R1 De Vries, A.; Lindqvist, M. Topological classifier for detecting seizures. BMC Research Notes, 2018\n"
         "Conferences\n"
         "C1 Okafor, S., Lindqvist, M. Clustering public administration event logs. BIR 2023.\n"
+        "C0 Brandt P., Lindqvist M. (2019) Wavelets for tidal gauges. In: Kestrel M. (eds) Tidal Computing. TC 2019.\n"
         "\n"
         "RESEARCH INTERESTS\n"
         "CO2 emissions, carbon capture\n";
@@ -446,6 +447,9 @@ TEST_CASE("a kind letter and a number before an author list number an entry with
     CHECK(topo->authors.size() == 2);
     CHECK(logs->year == 2023);
     CHECK(logs->kind == PublicationKind::conference);  // the C of its label
+    const Publication* wavelets = publication(p, "Wavelets for tidal gauges");  // "Brandt P.,": a surname with its initial
+    REQUIRE(wavelets);
+    CHECK(wavelets->year == 2019);
     CHECK(std::any_of(p.interests.begin(), p.interests.end(), [](const std::string& i) { return i.starts_with("CO2"); }));
 }
 
