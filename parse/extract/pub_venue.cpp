@@ -335,7 +335,7 @@ static bool has_abbreviated_word(std::string_view s) {
 
 static std::string_view after_editors(std::string_view rest) {
     for (std::string_view mark : {", editors, ", ", editor, ", " (eds.), ", " (ed.), ", " (Eds.), ", " (Ed.), ", ", eds., ", ", Eds., ",
-                                  ", ed., ", ", Ed., ", " (eds), ", " (Eds) ", ", ed. ", ", eds. "})
+                                  ", ed., ", ", Ed., ", " (eds), ", " (Eds) ", ", ed. ", ", eds. ", " (eds) ", " (ed) "})
         if (std::size_t at = rest.find(mark); at != std::string_view::npos && at < 200) return rest.substr(at + mark.size());
     // "Editor: Ann Doe and Bo Roe, Handbook of X": a label and the editors' names before the book.
     std::string_view r = rest;
@@ -376,6 +376,22 @@ static std::string series_of_volume(std::string_view rest) {
     return {};
 }
 
+// "Fundamentals of Software Engineering. FSEN 2019. Lecture Notes in ...": Springer's
+// citations name the proceedings, then the conference's acronym and year as a sentence
+// of its own. The acronym, when `after` (the text after the venue) opens with one.
+static std::string acronym_sentence(std::string_view after) {
+    while (!after.empty() && (after.front() == '.' || after.front() == ' ')) after.remove_prefix(1);
+    const std::size_t sp = after.find(' ');
+    if (sp == std::string_view::npos || sp < 2 || sp > 16) return {};
+    const std::string_view word = after.substr(0, sp);
+    if (!chars::is_upper(chars::first(word)) || chars::count_upper(word) < 2 || chars::count_upper(word) * 2 < chars::count_letters(word))
+        return {};
+    if (!std::all_of(word.begin(), word.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-'; })) return {};
+    const auto years = find_years(after.substr(sp, 8));
+    if (years.empty() || years.front().begin > 2) return {};
+    return std::string(word);
+}
+
 std::string venue_from_rest(std::string_view rest) {
     rest = before_book_number(after_editors(rest));
     if (std::string series = series_of_volume(rest); !series.empty()) return series;
@@ -406,6 +422,12 @@ std::string venue_from_rest(std::string_view rest) {
         }
         v = std::move(next);
         skip_people = false;
+    }
+    if (!v.empty() && v.find('(') == std::string::npos && !normalize::find_venue(v)) {
+        if (const std::size_t at = r.find(v); at != std::string_view::npos) {
+            const std::string acronym = acronym_sentence(r.substr(at + v.size()));
+            if (!acronym.empty()) v += " (" + acronym + ")";
+        }
     }
     return v;
 }

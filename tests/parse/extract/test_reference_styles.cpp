@@ -470,3 +470,15 @@ TEST_CASE("editors named before the book or journal and a book's ISBN are no par
     CHECK(p.venue_raw.starts_with("Bioinformatics"));
     CHECK(p.year == 2022);
 }
+
+TEST_CASE("Springer's citation of a chapter: the editors before (eds) are passed over, the acronym sentence kept") {
+    Publication p = parse_publication(
+        "Okafor S., Lindqvist M. (2019) A persistent entropy automaton for tide tables. In: Brandt H., Kestrel M. (eds) "
+        "Fundamentals of Tidal Engineering. FTE 2019. Lecture Notes in Computer Science, vol 11761. Springer, Cham",
+        PublicationKind::other);
+    CHECK(p.title == "A persistent entropy automaton for tide tables");
+    CHECK(p.venue_raw.starts_with("Fundamentals of Tidal Engineering"));
+    CHECK(p.venue_raw.find("FTE") != std::string::npos);
+    CHECK(p.venue_raw.find("Brandt") == std::string::npos);
+    CHECK(p.year == 2019);
+}
