@@ -62,7 +62,7 @@ const std::unordered_map<std::string, std::string>& core_words() {
         // talks
         {"talk", "talks"}, {"presentation", "talks"}, {"seminar", "talks"}, {"keynote", "talks"}, {"lecture", "talks"},
         {"colloquium", "talks"}, {"colloquia", "talks"}, {"poster", "talks"}, {"conference", "talks"}, {"meeting", "talks"},
-        {"participation", "talks"}, {"tutorial", "talks"}, {"speaking", "talks"}, {"workshop", "talks"}, {"panel", "talks"},
+        {"participation", "talks"}, {"tutorial", "talks"}, {"speaking", "talks"}, {"speaker", "talks"}, {"workshop", "talks"}, {"panel", "talks"},
         // projects
         {"project", "projects"}, {"software", "projects"}, {"contribution", "projects"}, {"portfolio", "projects"},
         // the rest

@@ -57,6 +57,8 @@ TEST_CASE("heading_kind classifies CV headings in any case and markup") {
         {"Teaching", "teaching"},
         {"Teaching Experience", "teaching"},
         {"Service", "service"},
+        {"CONFERENCE SPEAKER", "talks"},
+        {"Invited Speaker", "talks"},
         {"Professional Activities", "service"},
         {"Reviewing", "service"},
         {"Journal Reviewing", "service"},
