@@ -173,13 +173,18 @@ std::string clean_venue(std::string_view raw) {
     }
     std::optional<bool> event;  // asked only when an ordinal word is there
     std::vector<std::string> kept;
-    for (std::string_view w : text::split(s, ' ')) {
-        std::string_view core = without_glued_year(strip_punct(w));
+    const std::vector<std::string_view> words = text::split(s, ' ');
+    for (std::size_t k = 0; k < words.size(); ++k) {
+        std::string_view core = without_glued_year(strip_punct(words[k]));
         core = strip_punct(core);
         if (core.empty() || is_number_like(core)) continue;
         std::string lw = lower_alpha(core);
         if (is_noise_word(lw)) continue;
-        if (lw == "to" || lw == "appear") continue;
+        // "to appear" is a status; the "to" of "Contributions to Mineralogy" is the name's.
+        if (lw == "to" && k + 1 < words.size() && lower_alpha(strip_punct(words[k + 1])) == "appear") {
+            ++k;
+            continue;
+        }
         if (is_ordinal_word(lw)) {
             if (!event) event = names_an_event(s);
             if (*event) continue;

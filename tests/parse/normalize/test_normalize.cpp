@@ -55,9 +55,17 @@ TEST_CASE("unknown venues are kept in cleaned raw form, never dropped") {
         // a field label before the venue is no part of it
         {"Journal/Conference: Northern Journal of Distance Teaching", "Northern Journal of Distance Teaching"},
         {"Published in: Pretend Databases Quarterly", "Pretend Databases Quarterly"},  // ends in C3 93, like an en dash's last byte
+        // "to appear" is a status, the "to" of a name stays
+        {"Practical Guide to Pretend Databases", "Practical Guide to Pretend Databases"},
+        {"To appear in Pretend Databases Quarterly", "Pretend Databases Quarterly"},
     };
     for (const auto& r : rows) CHECK_MESSAGE(venue_value(r.raw) == r.value, r.raw << " -> " << venue_value(r.raw));
     CHECK_FALSE(find_venue("Journal of Computer Science"));
+}
+
+TEST_CASE("a known journal with 'to' in its name is found") {
+    REQUIRE(find_venue("Contributions to Mineralogy and Petrology, 177, 3"));
+    CHECK(venue_value("Contributions to Mineralogy and Petrology, 177, 3") == "Contributions to Mineralogy and Petrology");
 }
 
 TEST_CASE("a known journal's name inside a longer one after a word of that name is another journal") {
