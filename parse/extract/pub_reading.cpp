@@ -82,6 +82,17 @@ static std::pair<std::string, std::string> first_sentence(std::string_view s, bo
             std::size_t keep = c == '.' ? i : i + 1;
             return {std::string(s.substr(0, keep)), std::string(text::trim(s.substr(i + 1)))};
         }
+        // 'Capturing the "Whole Tale." Journal': American style puts the period inside the
+        // closing quote; the sentence ends after the quote.
+        if ((c == '.' || c == '?' || c == '!') && i >= 8) {
+            std::size_t quote = 0;
+            if (s[i + 1] == '"' || s[i + 1] == '\'') quote = 1;
+            else if (s.substr(i + 1, 3) == "\xE2\x80\x9D" || s.substr(i + 1, 3) == "\xE2\x80\x99") quote = 3;
+            if (quote > 0 && i + 1 + quote < s.size() && s[i + 1 + quote] == ' ') {
+                std::string title = std::string(s.substr(0, c == '.' ? i : i + 1)) + std::string(s.substr(i + 1, quote));
+                return {std::move(title), std::string(text::trim(s.substr(i + 1 + quote)))};
+            }
+        }
     }
     // No sentence end: "Title, Venue, 2019".
     std::size_t at = comma ? s.find(", ") : std::string_view::npos;

@@ -482,3 +482,16 @@ TEST_CASE("Springer's citation of a chapter: the editors before (eds) are passed
     CHECK(p.venue_raw.find("Brandt") == std::string::npos);
     CHECK(p.year == 2019);
 }
+
+TEST_CASE("a title ending inside a closing quote ends its sentence after the quote") {
+    // American style sets the period inside the quote: 'Capturing the "Whole Tale." Journal'.
+    Publication p = parse_publication(
+        "Brandt, A., Okafor, K., & Lindqvist, M. B. (2018). Computing environments for reproducibility: Capturing the "
+        "\u201cWhole Tale.\u201d Future Generation Tidal Systems. https://doi.org/10.1016/j.future.2017.12.029",
+        PublicationKind::other);
+    CHECK(p.title.starts_with("Computing environments for reproducibility: Capturing the"));
+    CHECK(p.venue_raw == "Future Generation Tidal Systems");
+    CHECK(p.year == 2018);
+    p = parse_publication("Brandt, A. (2019). On the \"Tidal Question.\" Journal of Pretend Studies, 4, 1-9.", PublicationKind::other);
+    CHECK(p.venue_raw.starts_with("Journal of Pretend Studies"));
+}
