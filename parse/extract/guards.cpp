@@ -428,6 +428,9 @@ std::string_view venue_rejection(std::string_view value, const PeopleInCv& peopl
                              " advisor ", " adviser ", " joint work ", " in progress "})
         if (lower.find(note) != std::string::npos) return "status";
     if (starts_with("status_lead", k)) return "status";
+    // "Online talk given to the X Society", "Invited talk at Y": a talk listed with the papers.
+    for (const char* talk : {" talk given ", " online talk ", " invited talk ", " keynote talk ", " talk presented "})
+        if (lower.find(talk) != std::string::npos) return "talk";
     const auto toks = tokens(k);
     auto date_token = [](std::string_view t) {
         return is("month", t) || std::all_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });

@@ -142,6 +142,9 @@ TEST_CASE("a venue is never an author list, a person, a sentence, a note or a li
         {"Click here for the demo app", "status"},
         {"equal contribution", "status"},
         {"Last updated", "status"},
+        // A talk listed among the papers.
+        {"Online talk given to the Northfield Geophysical Society (NGS)", "talk"},
+        {"Invited talk at the Example Institute", "talk"},
         {"DOI", "link"},
         {"http://dx.doi.org/10.12345/example.2019-0001", "link"},
         {"10.1016/j.example.2022.07.047", "link"},
@@ -171,7 +174,7 @@ TEST_CASE("a venue is never an author list, a person, a sentence, a note or a li
                            "Physical Review Letters", "Neural Networks", "IEEE Transactions on Example Engineering",
                            "Advances in Neural Information Processing Systems", "Annals of Statistics", "3DV 2024",
                            "J. Mod. Phys. A", "arXiv preprint", "bioRxiv", "Workshop on Example Systems in the Wild",
-                           "Example Conference, June 2024"}) {
+                           "Example Conference, June 2024", "Talking Heads Workshop"}) {
         std::string value = ok;
         CAPTURE(value);
         CHECK(std::string(venue_rejection(value)) == "");
