@@ -35,7 +35,7 @@ const std::unordered_map<std::string, std::string>& core_words() {
         {"experience", "experience"}, {"employment", "experience"}, {"position", "experience"}, {"appointment", "experience"},
         {"career", "experience"}, {"internship", "experience"}, {"job", "experience"}, {"affiliation", "experience"},
         {"visit", "experience"}, {"history", "experience"}, {"postdoc", "experience"}, {"consulting", "experience"},
-        {"consultancy", "experience"},
+        {"consultancy", "experience"}, {"mobility", "experience"},
         // publications
         {"publication", "publications"}, {"paper", "publications"}, {"article", "publications"}, {"proceeding", "publications"},
         {"preprint", "publications"}, {"manuscript", "publications"}, {"patent", "publications"}, {"book", "publications"},

@@ -32,6 +32,7 @@ TEST_CASE("heading_kind classifies CV headings in any case and markup") {
         {"Academic Appointments", "experience"},
         {"Research and Consulting", "experience"},
         {"Consultancy", "experience"},
+        {"INTERNATIONAL MOBILITY", "experience"},  // research stays abroad
         {"Publications", "publications"},
         {"Selected Papers", "publications"},
         {"Selected Publications", "publications"},
