@@ -378,15 +378,23 @@ static std::string series_of_volume(std::string_view rest) {
 
 // "Fundamentals of Software Engineering. FSEN 2019. Lecture Notes in ...": Springer's
 // citations name the proceedings, then the conference's acronym and year as a sentence
-// of its own. The acronym, when `after` (the text after the venue) opens with one.
+// of its own ("Proceedings of the Workshop on X, KDWeb, 2016": or as a comma part).
+// The acronym, when `after` (the text after the venue) opens with one and a year.
 static std::string acronym_sentence(std::string_view after) {
-    while (!after.empty() && (after.front() == '.' || after.front() == ' ')) after.remove_prefix(1);
-    const std::size_t sp = after.find(' ');
-    if (sp == std::string_view::npos || sp < 2 || sp > 16) return {};
-    const std::string_view word = after.substr(0, sp);
+    while (!after.empty() && (after.front() == '.' || after.front() == ',' || after.front() == ' ')) after.remove_prefix(1);
+    std::size_t sp = after.find(' ');
+    if (sp == std::string_view::npos || sp < 2 || sp > 17) return {};
+    std::string_view word = after.substr(0, sp);
+    if (word.back() == ',') word.remove_suffix(1);
     if (!chars::is_upper(chars::first(word)) || chars::count_upper(word) < 2 || chars::count_upper(word) * 2 < chars::count_letters(word))
         return {};
     if (!std::all_of(word.begin(), word.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-'; })) return {};
+    // The society or publisher after the name ("..., ACM, 2019") is no acronym of it.
+    static constexpr std::string_view organizers[] = {"ACM", "IEEE", "SIAM", "AAAI", "IFIP", "USENIX", "SPIE", "AIP", "APS",
+                                                      "ASME", "IET", "IOP", "ISCA", "ACL", "AMS", "ASA", "IMS", "EAI"};
+    if (std::find(std::begin(organizers), std::end(organizers), word) != std::end(organizers)) return {};
+    // "Proceedings of ADASS XXV, 2016": an edition's Roman numeral.
+    if (word.find_first_not_of("IVXLCDM") == std::string_view::npos) return {};
     const auto years = find_years(after.substr(sp, 8));
     if (years.empty() || years.front().begin > 2) return {};
     return std::string(word);

@@ -481,6 +481,16 @@ TEST_CASE("Springer's citation of a chapter: the editors before (eds) are passed
     CHECK(p.venue_raw.find("FTE") != std::string::npos);
     CHECK(p.venue_raw.find("Brandt") == std::string::npos);
     CHECK(p.year == 2019);
+
+    // The acronym as a comma part after the proceedings' name; a publisher there is none.
+    p = parse_publication(
+        "Okafor S., Lindqvist M. Survey of tidal applications. Proceedings of the 2nd International Workshop on Tidal "
+        "Discovery on the Web, TDWeb, 2016",
+        PublicationKind::other);
+    CHECK(p.venue_raw.find("(TDWeb)") != std::string::npos);
+    p = parse_publication("Okafor S., Lindqvist M. Survey of tidal applications. Proceedings of the Workshop on Pretend Tides, ACM, 2016",
+                          PublicationKind::other);
+    CHECK(p.venue_raw.find("(ACM)") == std::string::npos);
 }
 
 TEST_CASE("a title ending inside a closing quote ends its sentence after the quote") {
