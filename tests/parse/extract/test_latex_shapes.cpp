@@ -544,7 +544,7 @@ benchmarks.}
     CHECK(a->role == "Engineering Intern");
 }
 
-TEST_CASE("a res-class CV: the name in a moved centred line, headings broken with \\\\, ADS-style entries") {
+TEST_CASE("a res-class CV: the name in a moved centred line, headings broken across two lines, ADS-style entries") {
     auto p = parse_tex(R"(\documentclass[margin, 10pt]{res}
 \begin{document}
 \moveleft.5\hoffset\centerline{\huge\bf Dr. Ingrid Solveig Haugland}
