@@ -391,6 +391,11 @@ std::vector<Block> split_blocks(std::string_view text) {
             // a plain line, not a "# " heading: "\section*{Conferences}" after the papers lists talks
             if (kind && *kind == "talks" && !markdown_heading && cur.kind == "publications" && names_venue_type(heading))
                 kind = cur.kind;
+            // "## Experience" / "### Research": a kind of position under the experience
+            // heading, listed like the others, no research statement of its own.
+            if (kind && *kind == "research" && markdown_heading && cur.kind == "experience" && cur.level > 0 &&
+                line.heading_level > cur.level)
+                kind.reset();
             if (kind && markdown_heading) {
                 const bool inside = students_level > 0 && line.heading_level > students_level;
                 if (!inside) students_level = 0;
@@ -415,6 +420,18 @@ std::vector<Block> split_blocks(std::string_view text) {
                 bool deeper = cur.level > 0 && line.heading_level > cur.level;
                 if (!sentence && !deeper) {
                     if (students_level > 0 && line.heading_level <= students_level) students_level = 0;
+                    // "## Experience", "### Teaching", then "### Professional": a sub-heading beside
+                    // another one under the experience heading stays in that section. It names a
+                    // kind of work, no employer ("\subsection{Sea-going experience}"). (Under other
+                    // kinds a sub-heading of no known kind is as often something else: "### Code"
+                    // under publications, "\subsection{General IT}" under qualifications.)
+                    auto enclosing = std::find_if(blocks.rbegin(), blocks.rend(), [&](const Block& b) {
+                        return b.level > 0 && b.level < line.heading_level;
+                    });
+                    if (enclosing != blocks.rend() && enclosing->kind == "experience") {
+                        start(heading, "experience", line.heading_level);
+                        continue;
+                    }
                     start(heading, "other", line.heading_level);
                     continue;
                 }
