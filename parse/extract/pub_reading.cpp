@@ -132,9 +132,25 @@ std::string clean_title(std::string_view t) {
     return s;
 }
 
-// The first double-quoted span of at least three words.
+// A single curly quote, ‘Title’ (British style): opened at a word's start, closed by a
+// ’ that no letter follows, so that the apostrophe in "Earth’s" closes nothing.
+static std::optional<Quote> single_quote_at(std::string_view s, std::size_t i) {
+    static constexpr std::string_view open = "\xE2\x80\x98", close = "\xE2\x80\x99";
+    if (s.compare(i, open.size(), open) != 0) return std::nullopt;
+    if (i > 0 && std::isalnum(static_cast<unsigned char>(s[i - 1]))) return std::nullopt;
+    for (std::size_t c = s.find(close, i + open.size()); c != std::string_view::npos; c = s.find(close, c + close.size())) {
+        const std::size_t after = c + close.size();
+        if (after < s.size() && std::isalpha(static_cast<unsigned char>(s[after]))) continue;
+        if (count_words(s.substr(i + open.size(), c - i - open.size())) < 3) return std::nullopt;
+        return Quote{i, c, close.size()};
+    }
+    return std::nullopt;
+}
+
+// The first quoted span of at least three words: double quotes, or single curly ones.
 std::optional<Quote> find_quote(std::string_view s) {
     for (std::size_t i = 0; i < s.size(); ++i) {
+        if (auto single = single_quote_at(s, i)) return single;
         std::size_t open_len = 0;
         bool curly = false;
         if (s[i] == '"') open_len = 1;

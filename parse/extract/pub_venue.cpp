@@ -241,7 +241,17 @@ std::string strip_links_and_ids(std::string_view s) {
         if ((c == 'h' || c == 'w' || c == 'd') &&
             (lower.compare(i, 4, "http") == 0 || lower.compare(i, 4, "www.") == 0 || lower.compare(i, 4, "doi:") == 0 ||
              lower.compare(i, 4, "doi ") == 0 || lower.compare(i, 7, "doi.org") == 0)) {
+            const std::size_t from = i;
             while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
+            // "DOI: 10.1000/x.1": the identifier after the label goes with it.
+            if (i - from <= 4) {
+                std::size_t j = i;
+                while (j < s.size() && (s[j] == ' ' || s[j] == '\t')) ++j;
+                if (lower.compare(j, 3, "10.") == 0) {
+                    i = j;
+                    while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
+                }
+            }
             continue;
         }
         if (s[i] == '[') {  // "[pdf]", "[code]", "[slides]"

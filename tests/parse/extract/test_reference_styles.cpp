@@ -377,3 +377,22 @@ TEST_CASE("a list inside a venue's name runs to the acronym in brackets that clo
                           PublicationKind::other);
     CHECK(p.venue_raw == "Workshop on Tabled Things");
 }
+
+TEST_CASE("a title in single curly quotes, the British style, is the title and the venue follows it") {
+    // ‘Title’ then the journal, no full stop between them, then the DOI. Fictional people and papers.
+    Publication p = parse_publication(
+        "Okafor, S., Lindqvist, M. and Brandt, P.-Y. \xE2\x80\x98Tracing estuary sediments to their sources with inverse "
+        "models\xE2\x80\x99 Journal of Coastal Sediments DOI: 10.1000/jcs.2024.1234",
+        PublicationKind::other);
+    CHECK(p.title == "Tracing estuary sediments to their sources with inverse models");
+    CHECK(p.venue_raw == "Journal of Coastal Sediments");
+    CHECK(p.authors.size() == 3);
+
+    // An apostrophe inside the title closes nothing; a full stop after the quote is fine too.
+    p = parse_publication(
+        "Lindqvist, M. and Okafor, S. \xE2\x80\x98Long-term stability of the Earth\xE2\x80\x99s river deltas\xE2\x80\x99. "
+        "Coastal Letters 17.2 DOI: 10.1000/cl.2021.77",
+        PublicationKind::other);
+    CHECK(p.title == "Long-term stability of the Earth\xE2\x80\x99s river deltas");
+    CHECK(p.venue_raw.starts_with("Coastal Letters"));
+}
