@@ -425,6 +425,37 @@ static std::string drop_ranking_asides(std::string_view s) {
     return out;
 }
 
+// How many comma parts from `from` on make a venue name the table knows as a whole, as
+// written ("Geochemistry, Geophysics, Geosystems"), the name in `name`; 0 when none of
+// two to four does. A last part may carry the volume after the name ("Geosystems 22.10").
+static std::size_t known_list_name(const std::vector<std::string>& segs, std::size_t from, std::string& name) {
+    for (std::size_t run = std::min<std::size_t>(4, segs.size() - from); run >= 2; --run) {
+        std::string joined;
+        bool whole = true;
+        for (std::size_t k = from; k < from + run; ++k) {
+            std::string_view part = text::trim(segs[k]);
+            if (k + 1 == from + run) {  // "Geosystems 22.10": the volume after a space and a digit
+                for (std::size_t i = 1; i < part.size(); ++i)
+                    if (part[i - 1] == ' ' && std::isdigit(static_cast<unsigned char>(part[i]))) {
+                        part = text::trim(part.substr(0, i));
+                        break;
+                    }
+            }
+            whole = whole && !part.empty();
+            joined += (joined.empty() ? "" : ", ") + std::string(part);
+        }
+        if (!whole) continue;
+        // "... Systems, Man, and Cybernetics (SMC)": the acronym in brackets is kept, not compared.
+        const auto known = normalize::find_venue(joined);
+        const std::string key = text::fold_key(text::without_brackets(joined));
+        if (known && (text::fold_key(known->full_name) == key || text::fold_key(known->canonical) == key)) {
+            name = std::move(joined);
+            return run;
+        }
+    }
+    return 0;
+}
+
 std::string venue_at_start(std::string_view rest) {
     std::string s = strip_leading_in(drop_ranking_asides(strip_links_and_ids(rest)));
     s = std::string(cut_sentences(s));
@@ -444,6 +475,15 @@ std::string venue_at_start(std::string_view rest) {
         if (seg.empty()) {
             if (venue.empty()) continue;
             break;
+        }
+        // "Geochemistry, Geophysics, Geosystems 22.10": a name that is a list, known as a whole
+        // to the venue table, is taken whole (each of its parts may name a journal of its own).
+        if (venue.empty()) {
+            if (const std::size_t run = known_list_name(segs, i, venue); run > 1) {
+                used += run;
+                i += run - 1;
+                continue;
+            }
         }
         std::string_view next = i + 1 < segs.size() ? std::string_view(segs[i + 1]) : std::string_view();
         // "Religion, Brain & Behavior, 13(3)": a short name part right before the volume.

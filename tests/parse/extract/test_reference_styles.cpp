@@ -396,3 +396,17 @@ TEST_CASE("a title in single curly quotes, the British style, is the title and t
     CHECK(p.title == "Long-term stability of the Earth\xE2\x80\x99s river deltas");
     CHECK(p.venue_raw.starts_with("Coastal Letters"));
 }
+
+TEST_CASE("a journal whose name is a list of words between commas is taken whole when the registry knows it so") {
+    // Each part ("Geochemistry", "Geophysics") may name a journal of its own; the whole name
+    // wins, with the volume after it left off. Fictional people and paper.
+    Publication p = parse_publication(
+        "Okafor, S. and Lindqvist, M. \xE2\x80\x98Unmixing river sediments for the chemistry of their source "
+        "regions\xE2\x80\x99. Geochemistry, Geophysics, Geosystems 22.10 DOI: 10.1000/g3.2021.5",
+        PublicationKind::other);
+    CHECK(p.venue_raw == "Geochemistry, Geophysics, Geosystems");
+    // A list the registry does not know as one name stays cut at its first part.
+    p = parse_publication("Okafor, S. and Lindqvist, M. Rivers and their deltas. Harbour Notes, Lakeside, 2020.",
+                          PublicationKind::other);
+    CHECK(p.venue_raw == "Harbour Notes");
+}
