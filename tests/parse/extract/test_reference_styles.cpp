@@ -410,3 +410,22 @@ TEST_CASE("a journal whose name is a list of words between commas is taken whole
                           PublicationKind::other);
     CHECK(p.venue_raw == "Harbour Notes");
 }
+
+TEST_CASE("marks glued to author names (students, corresponding authors) leave the APA author list readable") {
+    // "+" marks a student co-author, "*" the corresponding one, "†" equal contribution. Fictional people and papers.
+    Publication p = parse_publication(
+        "Okafor, S. J., Lind+, Y., & Brandt+, P. (2022). From black box to open glass: Using forest intervals to "
+        "see assumptions. Journal of Lake Statistics, 76(4), 414-429.",
+        PublicationKind::other);
+    CHECK(p.year == 2022);
+    CHECK(p.title == "From black box to open glass: Using forest intervals to see assumptions");
+    CHECK(p.venue_raw == "Journal of Lake Statistics");
+    CHECK(p.authors.size() == 3);
+    p = parse_publication("Okafor*, S., Lind\xE2\x80\xA0, Y. and Brandt\xE2\x80\xA0, P. (2021). Rivers in winter. Journal of Lake Statistics, 12.",
+                          PublicationKind::other);
+    CHECK(p.year == 2021);
+    CHECK(p.title == "Rivers in winter");
+    // A name that is no person's keeps its marks: "C++" in a title.
+    p = parse_publication("Okafor, S. (2020). A C++ library for lake models. Journal of Lake Statistics, 3.", PublicationKind::other);
+    CHECK(p.title == "A C++ library for lake models");
+}
