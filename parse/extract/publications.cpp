@@ -312,6 +312,21 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
             venue = tail->second;
         }
     }
+    // "Is X Still Y? Revisiting Z in the USA. Archives of Sexual Behavior, 51(6)": a title that
+    // asks a question goes on with its subtitle, up to a venue the table knows.
+    if (r.rest_lines.empty() && !tag && !normalize::find_venue(venue)) {
+        const std::string_view asked = text::trim(r.title);
+        const std::string_view rest = r.rest;
+        const std::size_t dot = rest.find(". ");
+        if (!asked.empty() && (asked.back() == '?' || asked.back() == '!') && dot != std::string_view::npos &&
+            count_words(rest.substr(0, dot)) <= 15) {
+            std::string next = venue_from_rest(rest.substr(dot + 2));
+            if (!next.empty() && normalize::find_venue(next)) {
+                p.title = clean_title(std::string(asked) + " " + std::string(text::trim(rest.substr(0, dot))));
+                venue = std::move(next);
+            }
+        }
+    }
     // A venue set in italics among the comma parts of a title that ran on ("Title,
     // <i>Journal</i>, 12, 2026"), or opening the rest: the italics say where it appeared.
     if (italics && !italics->empty() && r.rest_lines.empty() && !tag && !normalize::find_venue(venue) && !r.title.empty()) {

@@ -429,3 +429,14 @@ TEST_CASE("marks glued to author names (students, corresponding authors) leave t
     p = parse_publication("Okafor, S. (2020). A C++ library for lake models. Journal of Lake Statistics, 3.", PublicationKind::other);
     CHECK(p.title == "A C++ library for lake models");
 }
+
+TEST_CASE("a title that asks a question goes on with its subtitle up to a venue the table knows") {
+    // Fictional people and paper; the journal is a real one, for the venue table to know.
+    Publication p = parse_publication(
+        "Okafor, S., Lind, Y., & Brandt, P. (2022). Is River Noise Still Really Noise? Revisiting Doe et al.(2015) in "
+        "the Delta. Physical Review E, 51(6), 3049-3062.",
+        PublicationKind::other);
+    CHECK(p.title == "Is River Noise Still Really Noise? Revisiting Doe et al.(2015) in the Delta");
+    CHECK(p.venue_raw == "Physical Review E");
+    CHECK(p.year == 2022);
+}
