@@ -188,9 +188,19 @@ std::string strip_leading_in(std::string_view s) {
             break;
         }
     }
-    for (std::string_view lead : {"published in ", "appeared in ", "presented at ", "to appear in ", "to appear at ", "to appear, ",
-                                  "accepted at ", "accepted to ", "accepted by ", "accepted in ", "accepted for publication in ",
-                                  "accepted, ", "in: ", "in ", "at "}) {
+    // "(Accepted to NeurIPS 2020)", "(Published on Physics Letters 2013)": a status and the venue
+    // in brackets of their own are the venue.
+    static constexpr std::string_view bracketed_leads[] = {"accepted ", "published ", "appeared ", "to appear ", "presented "};
+    if (!s.empty() && s.front() == '(') {
+        const std::size_t close = s.find(')');
+        const std::string_view inner = close == std::string_view::npos ? std::string_view() : s.substr(1, close - 1);
+        if (std::any_of(std::begin(bracketed_leads), std::end(bracketed_leads), [&](std::string_view l) { return text::starts_with_icase(inner, l); }) &&
+            inner.find('(') == std::string_view::npos)
+            s = inner;
+    }
+    for (std::string_view lead : {"published in ", "published on ", "appeared in ", "presented at ", "to appear in ", "to appear at ",
+                                  "to appear, ", "accepted at ", "accepted to ", "accepted by ", "accepted in ",
+                                  "accepted for publication in ", "accepted, ", "in: ", "in ", "at "}) {
         if (text::starts_with_icase(s, lead)) {
             s.remove_prefix(lead.size());
             break;
@@ -320,7 +330,7 @@ bool mentions_submission(std::string_view s) {
 
 bool is_placeholder_venue(std::string_view venue) {
     std::string k = text::fold_key(venue);
-    return k == "preprint" || k == "working paper" || k == "manuscript" || k == "unpublished" || k == "unpublished manuscript" ||
+    return k == "preprint" || k == "pre print" || k == "working paper" || k == "manuscript" || k == "unpublished" || k == "unpublished manuscript" ||
            k == "draft" || k == "technical report" || k == "tech report" || k == "report" || k == "forthcoming" ||
            k == "to appear" || k == "accepted" || k == "in press" || k.empty() ||
            (k.rfind("preprint ", 0) == 0 && chars::count_words(k) == 2 && find_years(k).empty());  // "Preprint available"

@@ -440,3 +440,32 @@ TEST_CASE("a title that asks a question goes on with its subtitle up to a venue 
     CHECK(p.venue_raw == "Physical Review E");
     CHECK(p.year == 2022);
 }
+
+TEST_CASE("a status and the venue in brackets of their own name the venue: (Accepted to X 2020), (Published on X 2013)") {
+    // The entries of a research-experience list, converted from LaTeX. Fictional people and papers.
+    Publication p = parse_publication(
+        "Ines Varga, Tomas Lind, Gradient-EM Bayesian Meta-learning, (Accepted to NeurIPS 2020) https://example.org/paper.html",
+        PublicationKind::other);
+    CHECK(p.title == "Gradient-EM Bayesian Meta-learning");
+    CHECK(p.venue_raw == "NeurIPS 2020");
+    CHECK(p.year == 2020);
+    REQUIRE(p.authors.size() == 2);  // a hyphenated title word is no author's name
+    p = parse_publication(
+        "Varga Ines, Lind Tomas, Roe Anna , Dynamic Control of Tunneling in Ferroelectric Junctions, (Published on Chinese "
+        "Physics Letters 2013) https://example.org/cpl",
+        PublicationKind::other);
+    CHECK(p.title == "Dynamic Control of Tunneling in Ferroelectric Junctions");  // its own " in " splits nothing
+    CHECK(p.venue_raw.starts_with("Chinese Physics Letters"));
+    CHECK(p.year == 2013);
+}
+
+TEST_CASE("names with a non-breaking hyphen are names, and a list read in part keeps its title whole") {
+    // U+2011 typeset in "González‑Santa" by a PDF. Fictional people and paper.
+    Publication p = parse_publication(
+        "Varga AI, Lind TD, Roe K, Gonz\xC3\xA1lez\xE2\x80\x91Santa Cruz A, Okafor JS, Castillo\xE2\x80\x91" "Brandt A, Effects of "
+        "winter storms on emergency health services, The Lancet Regional Health Americas, 100082, 2021",
+        PublicationKind::other);
+    CHECK(p.authors.size() == 6);
+    CHECK(p.title == "Effects of winter storms on emergency health services");
+    CHECK(p.venue_raw.find("Okafor") == std::string::npos);
+}
