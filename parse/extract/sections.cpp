@@ -15,6 +15,7 @@
 #include "core/text.hpp"
 #include "parse/extract/chars.hpp"
 #include "parse/extract/extract.hpp"
+#include "parse/extract/lexicon.hpp"
 
 namespace cvsearch::extract {
 namespace {
@@ -379,6 +380,10 @@ std::vector<Block> split_blocks(std::string_view text) {
             }
             // "Thesis:", "Project:" in plain text label a detail of an entry.
             if (kind && !styled && is_entry_label(heading)) kind.reset();
+            // "PhD student" under a school's name is the degree studied there; "PhD Students"
+            // heads a list of the students supervised.
+            if (kind && !styled && *kind == "teaching" && starts_with_degree(heading) && text::fold_key(heading).ends_with(" student"))
+                kind.reset();
             // "**TA,**" then the employer on the next line: a role that goes on, no heading.
             if (kind && !markdown_heading && !heading.empty() && heading.back() == ',') kind.reset();
             // "... Below are papers with a" + "major personal contribution.": the end of a

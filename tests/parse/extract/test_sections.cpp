@@ -232,3 +232,17 @@ TEST_CASE("sub-headings under Experience stay in it: Research lists positions, a
     CHECK(sections[1].kind == "teaching");
     CHECK(sections[2].kind == "experience");
 }
+
+TEST_CASE("a plain \"PhD student\" line under a school is the degree studied there, \"PhD Students\" heads a list") {
+    // Fictional people and places.
+    auto profiles = cvsearch::parse_bytes(
+        "# Ann Doe\n\n## Education\n\n**Lakeside University**\n\nPhD student\n\n**Northbay University**\n\nBachelor of Science\n", "cv.md");
+    REQUIRE(profiles.size() == 1);
+    std::vector<std::string> places;
+    for (const auto& a : profiles[0].affiliations) places.push_back(a.institution_raw);
+    CHECK(places == std::vector<std::string>{"Lakeside University", "Northbay University"});
+
+    auto sections = split_sections("Ann Doe\n\nPhD Students\n\nBo Roe (Economics), 2023 -> PhD student, Lakeside University\n");
+    REQUIRE(sections.size() == 2);
+    CHECK(sections[1].kind == "teaching");
+}
