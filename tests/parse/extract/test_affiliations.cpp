@@ -492,3 +492,11 @@ TEST_CASE("emoji badges are decoration: an employer written after one keeps its 
     CHECK(got[0].institution_raw == "Example Robotics");
     CHECK(got[0].role == "Research Intern");
 }
+
+TEST_CASE("the UK's integrated masters (MSci, MChem, MPhys, MMath) are degrees, not places") {
+    check("# Education\n"
+          "- MSci, Earth Sciences, Northfield University, 2016 - 2017\n"
+          "- MPhys, Physics, University of Eastbrook, 2012 - 2016\n",
+          {{"Northfield University", "MSci, Earth Sciences", 2016, 2017, false, edu},
+           {"University of Eastbrook", "MPhys, Physics", 2012, 2016, false, edu}});
+}
