@@ -303,6 +303,11 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     std::string head = entry_head(line_text);
     if (is_description(head) && !entry_line(head)) return info;
     std::string text = unglue_columns(cut_detail(head));
+    // "date | role | place | institution | a description of the work ...": an entry macro's
+    // last cells may be its description; the entry is in the cells before them.
+    for (std::size_t bar = text.rfind(" | "); count_words(text) > 30 && bar != std::string::npos && bar > 0; bar = text.rfind(" | "))
+        if (text.find(" | ") < bar || count_words(std::string_view(text).substr(0, bar)) <= 30) text.resize(bar);
+        else break;
     if (count_words(text) > 30) return info;  // a description paragraph
     if (bracketed_acronym(text)) return info;  // "(CTAC)" wrapped below the name it abbreviates
     auto spans = find_date_spans(text);

@@ -500,3 +500,13 @@ TEST_CASE("the UK's integrated masters (MSci, MChem, MPhys, MMath) are degrees, 
           {{"Northfield University", "MSci, Earth Sciences", 2016, 2017, false, edu},
            {"University of Eastbrook", "MPhys, Physics", 2012, 2016, false, edu}});
 }
+
+TEST_CASE("an entry macro's long description in its last cell leaves the entry readable") {
+    // "date | role | place | institutions | description" on one line (a \cventry whose fields
+    // are each one line): the line is long, its entry is in the cells before the description.
+    check("# Education\n"
+          "- December 2012 \xE2\x80\x93 2016 | Machine Learning PhD Student | Lakeside | Northfield Institute \xE2\x80\x93 "
+          "University of Eastbrook | In the Tide Team led by Ann Doe, working on sparse dictionary learning for the "
+          "regional models of estuaries and their sediments\n",
+          {{"University of Eastbrook", "Machine Learning PhD Student", 2012, 2016, false, edu}});
+}
