@@ -115,6 +115,16 @@ bool abbreviated_word_at(std::string_view s) {
     return e >= 1 && e <= 5 && e < s.size() && s[e] == '.' && std::isupper(static_cast<unsigned char>(s[0]));
 }
 
+// "15th ...", "3rd ...", "21st ...": an ordinal, as an edition of a meeting is counted.
+bool starts_with_ordinal(std::string_view s) {
+    std::size_t d = 0;
+    while (d < s.size() && std::isdigit(static_cast<unsigned char>(s[d]))) ++d;
+    if (d == 0 || d + 2 > s.size()) return false;
+    const std::string suffix = text::ascii_lower(s.substr(d, 2));
+    const bool ends = d + 2 == s.size() || !std::isalpha(static_cast<unsigned char>(s[d + 2]));
+    return ends && (suffix == "st" || suffix == "nd" || suffix == "rd" || suffix == "th");
+}
+
 // Cuts s at the first ". " after which a remark or a new sentence follows:
 // "NeurIPS 2021. Best Paper Award" -> "NeurIPS 2021". Abbreviations
 // ("Proc. SPIE", "Appl. Phys. Lett.") stay: they are followed by venue words.
@@ -135,8 +145,9 @@ std::string_view cut_sentences(std::string_view s) {
             if (is_location(first_seg, second.substr(0, second.find(','))) || institution_strength(first_seg) >= InstitutionStrength::org)
                 return before;
         }
-        // "Journal of X. 26(4), 781-783": the volume after the journal ends it.
-        if (!after.empty() && (std::isdigit(static_cast<unsigned char>(after.front())) ||
+        // "Journal of X. 26(4), 781-783": the volume after the journal ends it. (Not an
+        // ordinal: "In Proc. 15th International Conference on ...".)
+        if (!after.empty() && !starts_with_ordinal(after) && (std::isdigit(static_cast<unsigned char>(after.front())) ||
                                (after.front() == '(' && after.size() > 1 && std::isdigit(static_cast<unsigned char>(after[1])))))
             return before;
         // "Bioinformatics. 2018 Nov 15;34(22)": the date after the journal ends it.

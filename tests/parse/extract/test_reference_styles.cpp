@@ -469,3 +469,15 @@ TEST_CASE("names with a non-breaking hyphen are names, and a list read in part k
     CHECK(p.title == "Effects of winter storms on emergency health services");
     CHECK(p.venue_raw.find("Okafor") == std::string::npos);
 }
+
+TEST_CASE("an ordinal after an abbreviated Proc. goes on with the venue, a volume after a journal ends it") {
+    // Fictional people and papers; FORMATS is a real meeting.
+    Publication p = parse_publication(
+        "A. Varga, T. Lind. \"A Boyer-Moore Type Algorithm for Timed Lake Matching\", In Proc. 14th International Conference "
+        "on Formal Modelling and Analysis of Timed Systems (FORMATS 2016)",
+        PublicationKind::other);
+    CHECK(p.venue_raw.find("Formal Modelling and Analysis of Timed Systems") != std::string::npos);
+    CHECK(p.year == 2016);
+    p = parse_publication("A. Varga. Rivers in winter. Journal of Lake Statistics. 26(4), 781-783, 2019.", PublicationKind::other);
+    CHECK(p.venue_raw == "Journal of Lake Statistics");
+}
