@@ -227,6 +227,21 @@ bool bracketed_acronym(std::string_view text) {
            is_acronym(text::trim(t.substr(1, t.size() - 2)));
 }
 
+// "Home Address | 1-60-22 Toro-Cho, Saitama", "Date of Birth: 18 August 1992", "Nationality
+// | Japan": a label of the CV owner's personal details opens the line. Its places are
+// where the owner lives, its year the birth: no affiliation, no entry's date.
+bool labels_personal_detail(std::string_view text) {
+    const std::string key = text::fold_key(text.substr(0, 40));
+    for (std::string_view label : {"home address", "work address", "office address", "postal address", "mailing address",
+                                   "permanent address", "address", "date of birth", "birth date", "birthday", "born",
+                                   "place of birth", "nationality", "citizenship", "marital status", "home phone", "mobile phone"})
+        if (key.rfind(label, 0) == 0 && (key.size() == label.size() || key[label.size()] == ' ')) {
+            const std::string_view after = text::trim(text.substr(std::min(text.size(), label.size())));
+            return after.empty() || after.front() == '|' || after.front() == ':' || label != "address";
+        }
+    return false;
+}
+
 bool is_entry_title(const Line& line) { return line.heading_level > 0 || line.bold; }
 
 // A row of a two-column table of labelled fields, as a reader joins its cells:
@@ -296,6 +311,7 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     LineInfo info;
     info.index = index;
     if (line.blank()) return info;
+    if (header && labels_personal_detail(line.text)) return info;  // "Home Address | ...", "Date of Birth | 1992"
     const std::optional<std::string> row = labeled_row(line.text);
     const std::string_view line_text = row ? std::string_view(*row) : std::string_view(line.text);
     if ((row && row->empty()) || (!row && is_detail_label(line.text))) return info;

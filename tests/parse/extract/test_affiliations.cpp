@@ -510,3 +510,16 @@ TEST_CASE("an entry macro's long description in its last cell leaves the entry r
           "regional models of estuaries and their sediments\n",
           {{"University of Eastbrook", "Machine Learning PhD Student", 2012, 2016, false, edu}});
 }
+
+TEST_CASE("the header's personal details (home address, date of birth) give no affiliation and no entry's date") {
+    // Fictional person and places.
+    auto got = affiliations_of(
+        "Ann Doe -- Curriculum Vitae\n"
+        "Work Address | Tide Project, Harbour Building 3F, Lakeside 100-1003, Examplia\n"
+        "Home Address | 1-60-22 Toro-Cho Kita-Ku, Northbay-Shi Northbay-Ken, 331-0804, Examplia\n"
+        "Date of Birth | 18th August 1992 Nationality | Examplia\n"
+        "# Education\n"
+        "- BSc in Science, University of Eastbrook, 2012 - 2016\n");
+    REQUIRE(got.size() == 1);
+    CHECK(got[0].institution_raw == "University of Eastbrook");
+}
