@@ -135,7 +135,7 @@ const std::unordered_map<std::string, std::string>& core_words() {
 const std::unordered_set<std::string>& modifiers() {
     static const std::unordered_set<std::string> words = {
         "selected", "select", "civilian", "military", "recent", "research", "work", "professional", "academic", "technical", "invited", "journal",
-        "refereed", "peer", "reviewed", "review", "other", "additional", "and", "of", "in", "the", "my", "me", "industry",
+        "refereed", "peer", "reviewed", "review", "other", "additional", "and", "of", "in", "the", "my", "me", "our", "industry",
         "industrial", "programming", "computer", "relevant", "current", "past", "previous", "full", "list", "key", "major",
         "main", "university", "scientific", "international", "national", "contributed", "published", "submitted", "under",
         "working", "ongoing", "graduate", "undergraduate", "taught", "given", "held", "attended", "organized", "received",

@@ -23,6 +23,7 @@ TEST_CASE("heading_kind classifies CV headings in any case and markup") {
         {"**Education**", "education"},
         {"Education:", "education"},
         {"Academic Background", "education"},
+        {"Awards of our team", "awards"},
         {"Experience", "experience"},
         {"Research Experience", "experience"},
         {"Work Experience", "experience"},
