@@ -428,7 +428,7 @@ TEST_CASE("HTML: the software written in a position is no employer and takes no 
     CHECK(engineer->end_year == 2017);
 }
 
-TEST_CASE("Markdown: a row of links under an entry belongs to it; an arXiv link is its venue, a summary on Twitter no venue") {
+TEST_CASE("Markdown: a row of links under an entry belongs to it, an arXiv link is its venue, a summary on Twitter no venue") {
     // The markdown-cv layout: `year`, then __Title__ (Author, year), then a list item of links.
     Profile p = parse_one(R"(# Ines Varga
 
