@@ -52,6 +52,7 @@ struct Entry {
     bool own_place = false;   // under a heading that names a kind of work: no place from the entry above
     bool other_place = false; // its line names a place of its own, unread: no place from the entry above
     bool project = false;     // its place is a project's name, until a line below names a place
+    bool located = false;     // the line naming its place also names a town or country
 };
 
 // "M.Sc., Lyon INP-ENSEIRB, Lyon, France": in a degree line, a name no table knows,
@@ -600,6 +601,7 @@ std::vector<Entry> group_entries(const Block& block) {
             cur->inst = info.inst;
             cur->also = info.also;
             cur->project = info.project;
+            cur->located = info.location;
             if (cur->role.empty()) cur->role = info.role;
             if (!info.dates.empty() && cur->dates.empty()) cur->dates = info.dates, cur->dated_here = true;
             if (!cur->role.empty() && !cur->dates.empty()) completed = i;
@@ -630,6 +632,13 @@ std::vector<Entry> group_entries(const Block& block) {
         if (entries[i].inst.empty() && i > 0 && !entries[i].own_place && !entries[i].other_place) entries[i].inst = entries[i - 1].inst;
     entries.erase(std::remove_if(entries.begin(), entries.end(), [](const Entry& e) { return e.inst.empty(); }), entries.end());
     assign_floating_dates(entries, floating);
+    // "AutoCAD" on a line of its own under an entry (the tool used there): one word no table
+    // knows, with no role, no dates and no town, is too little to be a place.
+    entries.erase(std::remove_if(entries.begin(), entries.end(), [](const Entry& e) {
+                      return e.role.empty() && e.dates.empty() && e.also.empty() && !e.located && count_words(e.inst) == 1 &&
+                             !normalize::find_institution(e.inst);
+                  }),
+                  entries.end());
     return entries;
 }
 

@@ -523,3 +523,15 @@ TEST_CASE("the header's personal details (home address, date of birth) give no a
     REQUIRE(got.size() == 1);
     CHECK(got[0].institution_raw == "University of Eastbrook");
 }
+
+TEST_CASE("one unknown word under an entry, with no role, dates or town, is no place: the tool used there") {
+    // Fictional company; AutoCAD-like tool name written on a line of its own.
+    check("# Experience\n"
+          "Quillmark Controls, Charlotte, NC - Engineering Assistant (Summer 1999 - 2000).\n"
+          "\n"
+          "DraftCAD\n"
+          "\n"
+          "Ostrava Labs, Brno, Czechia\n",
+          {{"Quillmark Controls", "Engineering Assistant", 1999, 2000, false, work},
+           {"Ostrava Labs", "", std::nullopt, std::nullopt, false, work}});
+}
