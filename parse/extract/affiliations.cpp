@@ -52,6 +52,7 @@ struct Entry {
     bool own_place = false;   // under a heading that names a kind of work: no place from the entry above
     bool other_place = false; // its line names a place of its own, unread: no place from the entry above
     bool project = false;     // its place is a project's name, until a line below names a place
+    bool located = false;     // the line naming its place also names a town or country
 };
 
 // "M.Sc., Lyon INP-ENSEIRB, Lyon, France": in a degree line, a name no table knows,
@@ -227,6 +228,21 @@ bool bracketed_acronym(std::string_view text) {
            is_acronym(text::trim(t.substr(1, t.size() - 2)));
 }
 
+// "Home Address | 1-60-22 Toro-Cho, Saitama", "Date of Birth: 18 August 1992", "Nationality
+// | Japan": a label of the CV owner's personal details opens the line. Its places are
+// where the owner lives, its year the birth: no affiliation, no entry's date.
+bool labels_personal_detail(std::string_view text) {
+    const std::string key = text::fold_key(text.substr(0, 40));
+    for (std::string_view label : {"home address", "work address", "office address", "postal address", "mailing address",
+                                   "permanent address", "address", "date of birth", "birth date", "birthday", "born",
+                                   "place of birth", "nationality", "citizenship", "marital status", "home phone", "mobile phone"})
+        if (key.rfind(label, 0) == 0 && (key.size() == label.size() || key[label.size()] == ' ')) {
+            const std::string_view after = text::trim(text.substr(std::min(text.size(), label.size())));
+            return after.empty() || after.front() == '|' || after.front() == ':' || label != "address";
+        }
+    return false;
+}
+
 bool is_entry_title(const Line& line) { return line.heading_level > 0 || line.bold; }
 
 // A row of a two-column table of labelled fields, as a reader joins its cells:
@@ -296,6 +312,7 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     LineInfo info;
     info.index = index;
     if (line.blank()) return info;
+    if (header && labels_personal_detail(line.text)) return info;  // "Home Address | ...", "Date of Birth | 1992"
     const std::optional<std::string> row = labeled_row(line.text);
     const std::string_view line_text = row ? std::string_view(*row) : std::string_view(line.text);
     if ((row && row->empty()) || (!row && is_detail_label(line.text))) return info;
@@ -307,6 +324,11 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
     std::string head = entry_head(line_text);
     if (is_description(head) && !entry_line(head)) return info;
     std::string text = unglue_columns(cut_detail(head));
+    // "date | role | place | institution | a description of the work ...": an entry macro's
+    // last cells may be its description; the entry is in the cells before them.
+    for (std::size_t bar = text.rfind(" | "); count_words(text) > 30 && bar != std::string::npos && bar > 0; bar = text.rfind(" | "))
+        if (text.find(" | ") < bar || count_words(std::string_view(text).substr(0, bar)) <= 30) text.resize(bar);
+        else break;
     if (count_words(text) > 30) return info;  // a description paragraph
     if (bracketed_acronym(text)) return info;  // "(CTAC)" wrapped below the name it abbreviates
     auto spans = find_date_spans(text);
@@ -583,6 +605,7 @@ std::vector<Entry> group_entries(const Block& block) {
             cur->inst = info.inst;
             cur->also = info.also;
             cur->project = info.project;
+            cur->located = info.location;
             if (cur->role.empty()) cur->role = info.role;
             if (!info.dates.empty() && cur->dates.empty()) cur->dates = info.dates, cur->dated_here = true;
             if (!cur->role.empty() && !cur->dates.empty()) completed = i;
@@ -613,6 +636,13 @@ std::vector<Entry> group_entries(const Block& block) {
         if (entries[i].inst.empty() && i > 0 && !entries[i].own_place && !entries[i].other_place) entries[i].inst = entries[i - 1].inst;
     entries.erase(std::remove_if(entries.begin(), entries.end(), [](const Entry& e) { return e.inst.empty(); }), entries.end());
     assign_floating_dates(entries, floating);
+    // "AutoCAD" on a line of its own under an entry (the tool used there): one word no table
+    // knows, with no role, no dates and no town, is too little to be a place.
+    entries.erase(std::remove_if(entries.begin(), entries.end(), [](const Entry& e) {
+                      return e.role.empty() && e.dates.empty() && e.also.empty() && !e.located && count_words(e.inst) == 1 &&
+                             !normalize::find_institution(e.inst);
+                  }),
+                  entries.end());
     return entries;
 }
 

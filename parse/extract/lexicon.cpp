@@ -63,6 +63,7 @@ const std::unordered_set<std::string>& role_words() {
         "investigator", "faculty", "dean", "provost", "chancellor", "teacher", "doctoral", "graduate", "undergraduate",
         "phd", "degree", "bachelor", "bachelors", "master", "masters", "diploma", "doctorate", "habilitation", "mba",
         "msc", "bsc", "meng", "beng", "mphil", "dphil", "btech", "mtech", "laurea", "licence", "licenciatura", "magister",
+        "msci", "mchem", "mphys", "mmath",  // the UK's integrated masters
         "exchange", "minor", "major", "certificate", "abd", "coop", "co-op", "contractor", "freelance", "freelancer",
         "volunteer", "ambassador", "mentor", "organizer", "secretary", "treasurer", "representative", "agent", "attache",
         "counsel", "physician", "resident", "nurse", "pharmacist", "statistician", "economist", "mathematician", "physicist",
@@ -81,10 +82,10 @@ const std::unordered_set<std::string>& role_words() {
 
 // Degree abbreviations as written at the start of a part, dots and spaces removed.
 bool degree_abbreviation(std::string_view squashed) {
-    static const std::array<const char*, 36> d = {
+    static const std::array<const char*, 40> d = {
         "phd",  "dphil", "drsc",  "dsc",  "dtech", "ms",   "msc",  "ma",  "meng", "mphil", "mba",  "mtech", "mres", "mas",
         "bs",   "bsc",   "ba",    "beng", "btech", "be", "bas",  "bba",   "dipling", "dipl", "mse", "mbbs",
-        "md",   "jd",    "llm",   "llb",  "edd",  "scd", "dr",   "mfa",   "bfa",  "mpp"};
+        "md",   "jd",    "llm",   "llb",  "edd",  "scd", "dr",   "mfa",   "bfa",  "mpp", "msci", "mchem", "mphys", "mmath"};
     return std::any_of(d.begin(), d.end(), [&](const char* x) { return squashed == x; });
 }
 

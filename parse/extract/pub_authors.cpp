@@ -103,7 +103,9 @@ bool is_name_word(std::string_view w) {
     if (core.empty()) return false;
     for (std::size_t i = 0; i < core.size();) {
         char32_t c = chars::next(core, i);
-        if (!chars::is_letter(c) && c != U'-' && c != U'\'' && c != U'\u2019' && c != U'.') return false;
+        // (U+2010 and U+2011 are hyphens too, the non-breaking one typeset in "González‑Santa".)
+        if (!chars::is_letter(c) && c != U'-' && c != U'\u2010' && c != U'\u2011' && c != U'\'' && c != U'\u2019' && c != U'.')
+            return false;
     }
     return chars::is_upper(chars::first(core));
 }
@@ -195,6 +197,11 @@ bool looks_like_author(std::string_view s) {
         const bool family_an = (key == "an" || key == "for" || key == "do") && i + 1 == words.size() && i > 0 &&
                                chars::is_upper(chars::first(w));
         if (!is_initials(w) && !family_an && non_author_words().count(key)) return false;
+        // "Gradient-EM Bayesian Meta-learning": a title word joined by a hyphen ("Jae-won",
+        // "Tieu-Long" are names: parts of five letters or fewer are not looked up).
+        if (w.find('-') != std::string_view::npos)
+            for (std::string_view part : text::split(w, '-'))
+                if (chars::count_letters(part) >= 6 && non_author_words().count(text::fold_key(part))) return false;
         if (!is_name_word(w)) return false;
         if (!is_initials(w)) ++full;
     }

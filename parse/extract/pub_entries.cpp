@@ -199,6 +199,9 @@ std::vector<RawEntry> split_entries(const Block& block) {
             !chars::is_lower(chars::first(l.text)))
             starts = true;  // an unmarked entry after a blank line in a marked list
         if (starts && titled && cur.lines.size() == 1) starts = false;  // the title's own lines
+        // "__Title__ (A. Doe, 2023)" / " - Arxiv link": a marked row of links under an entry is
+        // part of it (an arXiv link says where the paper is), no entry of its own.
+        if (starts && !cur.lines.empty() && is_link_row(l.text)) starts = false;
         if (starts) {
             flush();
             cur.label = l.label;
@@ -217,11 +220,15 @@ std::vector<RawEntry> split_entries(const Block& block) {
 }
 
 // Lines that are remarks, not entries: "* denotes equal contribution", "Google Scholar: ...".
-// "Paper / Project Page / Code", "[pdf] [bibtex]": a row of link labels under an entry.
-static bool is_link_row(const std::string& text) {
+// "Paper / Project Page / Code", "[pdf] [bibtex]": a row of link labels under an entry;
+// also labels said in words: "Arxiv link, Summary on Twitter".
+bool is_link_row(std::string_view text) {
     static const std::array<std::string_view, 24> labels = {
         "paper", "pdf", "code", "project", "project page", "page", "slides", "video", "bibtex", "arxiv", "hf", "dataset",
         "demo", "poster", "website", "talk", "github", "model", "supplementary", "doi", "blog", "abstract", "html", "link"};
+    // Words around a label that keep a cell a link's label.
+    static const std::array<std::string_view, 14> around = {"link", "links", "summary", "on", "twitter", "thread", "tweet",
+                                                           "here", "full", "text", "version", "the", "to", "online"};
     std::string s = text::ascii_lower(text);
     for (char& c : s)
         if (c == '/' || c == '|' || c == '[' || c == ']' || c == '(' || c == ')' || c == ',') c = '\n';
@@ -231,7 +238,12 @@ static bool is_link_row(const std::string& text) {
         cell = text::trim(cell);
         if (cell.empty()) continue;
         ++cells;
-        if (std::find(labels.begin(), labels.end(), cell) == labels.end()) return false;
+        if (std::find(labels.begin(), labels.end(), cell) != labels.end()) continue;
+        const auto words = text::words(cell);
+        if (words.empty() || words.size() > 4) return false;
+        for (std::string_view w : words)
+            if (std::find(labels.begin(), labels.end(), w) == labels.end() && std::find(around.begin(), around.end(), w) == around.end())
+                return false;
     }
     return cells >= 1;
 }

@@ -41,4 +41,7 @@ bool is_legend(std::string_view text);
 /// "* denotes equal contribution", "Google Scholar: ...": no entry.
 bool is_remark(const RawEntry& e);
 
+/// A row of link labels under an entry: "[pdf] [code]", "Paper / Slides", "Arxiv link, Summary on Twitter".
+bool is_link_row(std::string_view text);
+
 }  // namespace cvsearch::extract

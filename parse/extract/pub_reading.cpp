@@ -143,9 +143,25 @@ std::string clean_title(std::string_view t) {
     return s;
 }
 
-// The first double-quoted span of at least three words.
+// A single curly quote, ‘Title’ (British style): opened at a word's start, closed by a
+// ’ that no letter follows, so that the apostrophe in "Earth’s" closes nothing.
+static std::optional<Quote> single_quote_at(std::string_view s, std::size_t i) {
+    static constexpr std::string_view open = "\xE2\x80\x98", close = "\xE2\x80\x99";
+    if (s.compare(i, open.size(), open) != 0) return std::nullopt;
+    if (i > 0 && std::isalnum(static_cast<unsigned char>(s[i - 1]))) return std::nullopt;
+    for (std::size_t c = s.find(close, i + open.size()); c != std::string_view::npos; c = s.find(close, c + close.size())) {
+        const std::size_t after = c + close.size();
+        if (after < s.size() && std::isalpha(static_cast<unsigned char>(s[after]))) continue;
+        if (count_words(s.substr(i + open.size(), c - i - open.size())) < 3) return std::nullopt;
+        return Quote{i, c, close.size()};
+    }
+    return std::nullopt;
+}
+
+// The first quoted span of at least three words: double quotes, or single curly ones.
 std::optional<Quote> find_quote(std::string_view s) {
     for (std::size_t i = 0; i < s.size(); ++i) {
+        if (auto single = single_quote_at(s, i)) return single;
         std::size_t open_len = 0;
         bool curly = false;
         if (s[i] == '"') open_len = 1;
@@ -322,7 +338,10 @@ static std::optional<std::size_t> in_venue_split(std::string_view title) {
         if (right.empty() || count_words(title.substr(0, at)) < 3) break;
         const char first = right.front();
         if (!std::isupper(static_cast<unsigned char>(first)) && !std::isdigit(static_cast<unsigned char>(first))) continue;
-        std::string lower = text::ascii_lower(right.substr(0, std::min<std::size_t>(right.size(), 80)));
+        // (The kind is named before a bracket: "in Ferroelectric Junctions, (Published on Physics
+        // Letters)" is a title's own " in ".)
+        const std::string_view opening = right.substr(0, std::min(right.find('('), std::min<std::size_t>(right.size(), 80)));
+        std::string lower = text::ascii_lower(opening);
         if (std::any_of(kinds.begin(), kinds.end(), [&](std::string_view k) { return lower.find(k) != std::string::npos; }))
             return at;
         if (at == 0) break;
@@ -337,7 +356,14 @@ static std::optional<Reading> read_authors_first(std::string_view text) {
     r.authors = prefix->authors;
     r.year = prefix->year;
     r.status = prefix->status;
-    auto [title, rest] = first_sentence(text.substr(prefix->end));
+    // "Zou Ya-Yi, Xiaoqi Lu, Title, (Venue)": the comma after the list is no part of the title
+    // (unless a name follows it: the list was read only in part).
+    std::string_view after_list = text::trim(text.substr(prefix->end));
+    if (after_list.starts_with(",")) {
+        std::string_view next = text::trim(after_list.substr(1));
+        if (!looks_like_author(next.substr(0, next.find(',')))) after_list = next;
+    }
+    auto [title, rest] = first_sentence(after_list);
     // No sentence end between title and venue: "Title in Proceedings of ... (2022)."
     const bool runs_on = rest.empty() || find_years(title.substr(title.size() > 12 ? title.size() - 12 : 0)).size() > 0;
     if (auto at = runs_on ? in_venue_split(title) : std::nullopt) {

@@ -47,7 +47,7 @@ struct Quote {
     std::size_t open, close;  ///< byte offsets of the quote characters
     std::size_t close_len;
 };
-/// The first double-quoted span of at least three words.
+/// The first quoted span of at least three words: "double", “curly” or ‘single curly’ quotes.
 std::optional<Quote> find_quote(std::string_view s);
 
 bool mentions_arxiv(std::string_view s);

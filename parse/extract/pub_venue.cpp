@@ -115,6 +115,16 @@ bool abbreviated_word_at(std::string_view s) {
     return e >= 1 && e <= 5 && e < s.size() && s[e] == '.' && std::isupper(static_cast<unsigned char>(s[0]));
 }
 
+// "15th ...", "3rd ...", "21st ...": an ordinal, as an edition of a meeting is counted.
+bool starts_with_ordinal(std::string_view s) {
+    std::size_t d = 0;
+    while (d < s.size() && std::isdigit(static_cast<unsigned char>(s[d]))) ++d;
+    if (d == 0 || d + 2 > s.size()) return false;
+    const std::string suffix = text::ascii_lower(s.substr(d, 2));
+    const bool ends = d + 2 == s.size() || !std::isalpha(static_cast<unsigned char>(s[d + 2]));
+    return ends && (suffix == "st" || suffix == "nd" || suffix == "rd" || suffix == "th");
+}
+
 // Cuts s at the first ". " after which a remark or a new sentence follows:
 // "NeurIPS 2021. Best Paper Award" -> "NeurIPS 2021". Abbreviations
 // ("Proc. SPIE", "Appl. Phys. Lett.") stay: they are followed by venue words.
@@ -135,8 +145,9 @@ std::string_view cut_sentences(std::string_view s) {
             if (is_location(first_seg, second.substr(0, second.find(','))) || institution_strength(first_seg) >= InstitutionStrength::org)
                 return before;
         }
-        // "Journal of X. 26(4), 781-783": the volume after the journal ends it.
-        if (!after.empty() && (std::isdigit(static_cast<unsigned char>(after.front())) ||
+        // "Journal of X. 26(4), 781-783": the volume after the journal ends it. (Not an
+        // ordinal: "In Proc. 15th International Conference on ...".)
+        if (!after.empty() && !starts_with_ordinal(after) && (std::isdigit(static_cast<unsigned char>(after.front())) ||
                                (after.front() == '(' && after.size() > 1 && std::isdigit(static_cast<unsigned char>(after[1])))))
             return before;
         // "Bioinformatics. 2018 Nov 15;34(22)": the date after the journal ends it.
@@ -188,9 +199,19 @@ std::string strip_leading_in(std::string_view s) {
             break;
         }
     }
-    for (std::string_view lead : {"published in ", "appeared in ", "presented at ", "to appear in ", "to appear at ", "to appear, ",
-                                  "accepted at ", "accepted to ", "accepted by ", "accepted in ", "accepted for publication in ",
-                                  "accepted, ", "in: ", "in ", "at "}) {
+    // "(Accepted to NeurIPS 2020)", "(Published on Physics Letters 2013)": a status and the venue
+    // in brackets of their own are the venue.
+    static constexpr std::string_view bracketed_leads[] = {"accepted ", "published ", "appeared ", "to appear ", "presented "};
+    if (!s.empty() && s.front() == '(') {
+        const std::size_t close = s.find(')');
+        const std::string_view inner = close == std::string_view::npos ? std::string_view() : s.substr(1, close - 1);
+        if (std::any_of(std::begin(bracketed_leads), std::end(bracketed_leads), [&](std::string_view l) { return text::starts_with_icase(inner, l); }) &&
+            inner.find('(') == std::string_view::npos)
+            s = inner;
+    }
+    for (std::string_view lead : {"published in ", "published on ", "appeared in ", "presented at ", "to appear in ", "to appear at ",
+                                  "to appear, ", "accepted at ", "accepted to ", "accepted by ", "accepted in ",
+                                  "accepted for publication in ", "accepted, ", "in: ", "in ", "at "}) {
         if (text::starts_with_icase(s, lead)) {
             s.remove_prefix(lead.size());
             break;
@@ -241,7 +262,17 @@ std::string strip_links_and_ids(std::string_view s) {
         if ((c == 'h' || c == 'w' || c == 'd') &&
             (lower.compare(i, 4, "http") == 0 || lower.compare(i, 4, "www.") == 0 || lower.compare(i, 4, "doi:") == 0 ||
              lower.compare(i, 4, "doi ") == 0 || lower.compare(i, 7, "doi.org") == 0)) {
+            const std::size_t from = i;
             while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
+            // "DOI: 10.1000/x.1": the identifier after the label goes with it.
+            if (i - from <= 4) {
+                std::size_t j = i;
+                while (j < s.size() && (s[j] == ' ' || s[j] == '\t')) ++j;
+                if (lower.compare(j, 3, "10.") == 0) {
+                    i = j;
+                    while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
+                }
+            }
             continue;
         }
         if (s[i] == '[') {  // "[pdf]", "[code]", "[slides]"
@@ -310,7 +341,7 @@ bool mentions_submission(std::string_view s) {
 
 bool is_placeholder_venue(std::string_view venue) {
     std::string k = text::fold_key(venue);
-    return k == "preprint" || k == "working paper" || k == "manuscript" || k == "unpublished" || k == "unpublished manuscript" ||
+    return k == "preprint" || k == "pre print" || k == "working paper" || k == "manuscript" || k == "unpublished" || k == "unpublished manuscript" ||
            k == "draft" || k == "technical report" || k == "tech report" || k == "report" || k == "forthcoming" ||
            k == "to appear" || k == "accepted" || k == "in press" || k.empty() ||
            (k.rfind("preprint ", 0) == 0 && chars::count_words(k) == 2 && find_years(k).empty());  // "Preprint available"
@@ -464,6 +495,37 @@ static std::string drop_ranking_asides(std::string_view s) {
     return out;
 }
 
+// How many comma parts from `from` on make a venue name the table knows as a whole, as
+// written ("Geochemistry, Geophysics, Geosystems"), the name in `name`; 0 when none of
+// two to four does. A last part may carry the volume after the name ("Geosystems 22.10").
+static std::size_t known_list_name(const std::vector<std::string>& segs, std::size_t from, std::string& name) {
+    for (std::size_t run = std::min<std::size_t>(4, segs.size() - from); run >= 2; --run) {
+        std::string joined;
+        bool whole = true;
+        for (std::size_t k = from; k < from + run; ++k) {
+            std::string_view part = text::trim(segs[k]);
+            if (k + 1 == from + run) {  // "Geosystems 22.10": the volume after a space and a digit
+                for (std::size_t i = 1; i < part.size(); ++i)
+                    if (part[i - 1] == ' ' && std::isdigit(static_cast<unsigned char>(part[i]))) {
+                        part = text::trim(part.substr(0, i));
+                        break;
+                    }
+            }
+            whole = whole && !part.empty();
+            joined += (joined.empty() ? "" : ", ") + std::string(part);
+        }
+        if (!whole) continue;
+        // "... Systems, Man, and Cybernetics (SMC)": the acronym in brackets is kept, not compared.
+        const auto known = normalize::find_venue(joined);
+        const std::string key = text::fold_key(text::without_brackets(joined));
+        if (known && (text::fold_key(known->full_name) == key || text::fold_key(known->canonical) == key)) {
+            name = std::move(joined);
+            return run;
+        }
+    }
+    return 0;
+}
+
 std::string venue_at_start(std::string_view rest) {
     std::string s = strip_leading_in(drop_ranking_asides(strip_links_and_ids(rest)));
     s = std::string(cut_sentences(s));
@@ -483,6 +545,15 @@ std::string venue_at_start(std::string_view rest) {
         if (seg.empty()) {
             if (venue.empty()) continue;
             break;
+        }
+        // "Geochemistry, Geophysics, Geosystems 22.10": a name that is a list, known as a whole
+        // to the venue table, is taken whole (each of its parts may name a journal of its own).
+        if (venue.empty()) {
+            if (const std::size_t run = known_list_name(segs, i, venue); run > 1) {
+                used += run;
+                i += run - 1;
+                continue;
+            }
         }
         std::string_view next = i + 1 < segs.size() ? std::string_view(segs[i + 1]) : std::string_view();
         // "Religion, Brain & Behavior, 13(3)": a short name part right before the volume.

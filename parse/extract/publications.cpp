@@ -208,6 +208,49 @@ std::optional<int> ending_year(std::string_view text) {
     return ys.front().year;
 }
 
+// "Sage, A. J., Liu+, Y., & Sato+, J. (2022).", "Zeng*, P.", "Li†, Roe‡": marks a CV sets
+// on its authors (a student, the corresponding author, equal contribution) glued to a
+// name. They are dropped after a name's last letter (a lower-case one, in a word of two
+// or more letters: "C++" keeps its marks) or after an initial's period, where a comma,
+// a space (not after a star), a full stop or a bracket follows.
+std::string without_author_marks(std::string_view line) {
+    auto mark_at = [&](std::size_t i) -> std::size_t {  // the mark's length in bytes, 0 for none
+        if (line[i] == '+' || line[i] == '*') return 1;
+        for (std::string_view m : {"\xE2\x80\xA0", "\xE2\x80\xA1", "\xC2\xA7", "\xC2\xB6"})  // † ‡ § ¶
+            if (line.compare(i, m.size(), m) == 0) return m.size();
+        return 0;
+    };
+    std::string out;
+    out.reserve(line.size());
+    std::size_t i = 0;
+    while (i < line.size()) {
+        std::size_t run = 0;
+        for (std::size_t len; i + run < line.size() && (len = mark_at(i + run)) > 0;) run += len;
+        if (run > 0 && i > 0) {
+            const std::size_t after = i + run;
+            // (A star before a space may be Markdown emphasis left half-open: "Poster* Title".)
+            const std::string_view closers = line[i] == '*' ? ",;.)" : ",;. )";
+            const bool ends = after == line.size() || closers.find(line[after]) != std::string_view::npos;
+            const char before = line[i - 1];
+            std::size_t word = i;
+            while (word > 0 && std::isalpha(static_cast<unsigned char>(line[word - 1]))) --word;
+            const bool after_name = std::islower(static_cast<unsigned char>(before)) && i - word >= 2;
+            const bool after_initial = before == '.' && i >= 2 && std::isupper(static_cast<unsigned char>(line[i - 2]));
+            if (ends && (after_name || after_initial)) {
+                i = after;
+                continue;
+            }
+        }
+        if (run > 0) {
+            out.append(line.substr(i, run));
+            i += run;
+            continue;
+        }
+        out.push_back(line[i++]);
+    }
+    return out;
+}
+
 using Italics = std::unordered_set<std::string_view>;
 
 // Where the venue set in italics stands among the comma parts of an entry from its
@@ -291,6 +334,7 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
             lines.erase(lines.begin());
         }
     }
+    for (auto& l : lines) l = without_author_marks(l);  // (after the tag: "NSDI'25 Poster* Title" is one)
     std::string text = text::collapse_whitespace(join_lines(lines));
     Reading r = read_entry(lines, text);
 
@@ -323,6 +367,21 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
         if (auto tail = known_venue_at_end(r.rest)) {
             p.title = clean_title(r.title + ", " + std::string(text::trim(std::string_view(r.rest).substr(0, tail->first))));
             venue = tail->second;
+        }
+    }
+    // "Is X Still Y? Revisiting Z in the USA. Archives of Sexual Behavior, 51(6)": a title that
+    // asks a question goes on with its subtitle, up to a venue the table knows.
+    if (r.rest_lines.empty() && !tag && !normalize::find_venue(venue)) {
+        const std::string_view asked = text::trim(r.title);
+        const std::string_view rest = r.rest;
+        const std::size_t dot = rest.find(". ");
+        if (!asked.empty() && (asked.back() == '?' || asked.back() == '!') && dot != std::string_view::npos &&
+            count_words(rest.substr(0, dot)) <= 15) {
+            std::string next = venue_from_rest(rest.substr(dot + 2));
+            if (!next.empty() && normalize::find_venue(next)) {
+                p.title = clean_title(std::string(asked) + " " + std::string(text::trim(rest.substr(0, dot))));
+                venue = std::move(next);
+            }
         }
     }
     // A venue set in italics among the comma parts of a title that ran on ("Title,

@@ -15,6 +15,7 @@
 #include "core/text.hpp"
 #include "parse/extract/chars.hpp"
 #include "parse/extract/extract.hpp"
+#include "parse/extract/lexicon.hpp"
 
 namespace cvsearch::extract {
 namespace {
@@ -134,7 +135,7 @@ const std::unordered_map<std::string, std::string>& core_words() {
 const std::unordered_set<std::string>& modifiers() {
     static const std::unordered_set<std::string> words = {
         "selected", "select", "civilian", "military", "recent", "research", "work", "professional", "academic", "technical", "invited", "journal",
-        "refereed", "peer", "reviewed", "review", "other", "additional", "and", "of", "in", "the", "my", "me", "industry",
+        "refereed", "peer", "reviewed", "review", "other", "additional", "and", "of", "in", "the", "my", "me", "our", "industry",
         "industrial", "programming", "computer", "relevant", "current", "past", "previous", "full", "list", "key", "major",
         "main", "university", "scientific", "international", "national", "contributed", "published", "submitted", "under",
         "working", "ongoing", "graduate", "undergraduate", "taught", "given", "held", "attended", "organized", "received",
@@ -398,6 +399,10 @@ std::vector<Block> split_blocks(std::string_view text) {
             // "Thesis:", "Project:" in plain text label a detail of an entry.
             if (kind && !styled && is_entry_label(heading)) kind.reset();
             if (kind && (*kind == "education" || *kind == "publications") && supervised_remark(line.text)) kind = "teaching";
+            // "PhD student" under a school's name is the degree studied there; "PhD Students"
+            // heads a list of the students supervised.
+            if (kind && !styled && *kind == "teaching" && starts_with_degree(heading) && text::fold_key(heading).ends_with(" student"))
+                kind.reset();
             // "**TA,**" then the employer on the next line: a role that goes on, no heading.
             if (kind && !markdown_heading && !heading.empty() && heading.back() == ',') kind.reset();
             // "... Below are papers with a" + "major personal contribution.": the end of a
@@ -410,6 +415,11 @@ std::vector<Block> split_blocks(std::string_view text) {
             // a plain line, not a "# " heading: "\section*{Conferences}" after the papers lists talks
             if (kind && *kind == "talks" && !markdown_heading && cur.kind == "publications" && names_venue_type(heading))
                 kind = cur.kind;
+            // "## Experience" / "### Research": a kind of position under the experience
+            // heading, listed like the others, no research statement of its own.
+            if (kind && *kind == "research" && markdown_heading && cur.kind == "experience" && cur.level > 0 &&
+                line.heading_level > cur.level)
+                kind.reset();
             if (kind && markdown_heading) {
                 const bool inside = students_level > 0 && line.heading_level > students_level;
                 if (!inside) students_level = 0;
@@ -434,6 +444,18 @@ std::vector<Block> split_blocks(std::string_view text) {
                 bool deeper = cur.level > 0 && line.heading_level > cur.level;
                 if (!sentence && !deeper) {
                     if (students_level > 0 && line.heading_level <= students_level) students_level = 0;
+                    // "## Experience", "### Teaching", then "### Professional": a sub-heading beside
+                    // another one under the experience heading stays in that section. It names a
+                    // kind of work, no employer ("\subsection{Sea-going experience}"). (Under other
+                    // kinds a sub-heading of no known kind is as often something else: "### Code"
+                    // under publications, "\subsection{General IT}" under qualifications.)
+                    auto enclosing = std::find_if(blocks.rbegin(), blocks.rend(), [&](const Block& b) {
+                        return b.level > 0 && b.level < line.heading_level;
+                    });
+                    if (enclosing != blocks.rend() && enclosing->kind == "experience") {
+                        start(heading, "experience", line.heading_level);
+                        continue;
+                    }
                     start(heading, "other", line.heading_level);
                     continue;
                 }

@@ -624,6 +624,17 @@ static std::optional<std::size_t> hand_alias_in(const AliasTable& aliases, std::
         const std::string_view before = text.substr(0, static_cast<std::size_t>(w[m->first].data() - text.data()));
         if (auto owner = aliases.find_whole(before)) return owner;
     }
+    // "HKU University of the Arts Utrecht": an acronym before a university's whole name is
+    // that university's own short form, not the organization the acronym names elsewhere
+    // (the University of Hong Kong). ("MIT Media Lab": a unit after it names no other one.)
+    if (m->count == 1 && m->first == 0 && w.size() >= 4) {
+        const std::string after = text::fold_key(w[1]);
+        if (after.rfind("universit", 0) == 0 || after == "universidad" || after == "universiteit") {
+            const std::string_view rest = text.substr(static_cast<std::size_t>(w[1].data() - text.data()));
+            auto same = aliases.find_whole(rest);
+            return same && *same == m->index ? same : std::nullopt;
+        }
+    }
     const std::size_t next = m->first + m->count;
     // "Université de Bordeaux II", "University of Rome 2": a number after the name makes
     // it another, numbered university.

@@ -342,6 +342,7 @@ class LatexConverter {
 
     std::string read_body(std::string_view s) {
         heading_macros_ = latex::heading_macros(s);
+        filled_ = filled_to_a_margin(s);
         std::string out;
         run_into(s, out, 0);
         resolve_name();
@@ -359,10 +360,40 @@ class LatexConverter {
         if (depth > kMaxDepth) return out;
         bool saved = inline_;
         inline_ = true;
+        const int joined = one_field(s) ? 1 : 0;
+        in_argument_ += joined;
         Cursor c{s};
         while (!c.done()) step(c, out, depth);
+        in_argument_ -= joined;
         inline_ = saved;
         return out;
+    }
+
+    // A macro's argument run into the text: the source line breaks of a short one are spaces,
+    // as TeX reads them ("\tabfill{MSc student in Information Science and\nTechnology - The
+    // University of Tokyo}", "\href{..}{The\nUniversity of Tokyo}").
+    void run_argument(std::string_view s, std::string& out, int depth) {
+        const int joined = one_field(s) ? 1 : 0;
+        in_argument_ += joined;
+        run_into(s, out, depth);
+        in_argument_ -= joined;
+    }
+
+    // An argument read as one field: short (a long one is a description, whose source lines
+    // keep the entry's own line short), no paragraph, no list inside.
+    static bool one_field(std::string_view s) {
+        if (s.find('\n') == std::string_view::npos) return false;
+        if (s.find("\n\n") != std::string_view::npos || s.find("\\item") != std::string_view::npos ||
+            s.find("\\begin") != std::string_view::npos)
+            return false;
+        std::size_t words = 0;
+        bool in_word = false;
+        for (char ch : s) {
+            const bool space = ch == ' ' || ch == '\n' || ch == '\t';
+            if (!space && !in_word) ++words;
+            in_word = !space;
+        }
+        return words <= 24;
     }
 
     void run_into(std::string_view s, std::string& out, int depth) {
@@ -417,7 +448,41 @@ class LatexConverter {
             paragraph_break(out);
             return;
         }
+        // Inside a macro's argument a line break is a space: the argument is one field. So is
+        // one in a source filled to a margin, before a line that goes on with the paragraph.
+        if (in_argument_ > 0 || (filled_ && !starts_structure(c.s.substr(probe.i)))) {
+            if (!out.empty() && out.back() != ' ' && out.back() != '\n') out.push_back(' ');
+            return;
+        }
         line_break(out);
+    }
+
+    // A source whose lines were filled to a margin (an editor's fill, a converter's wrap at
+    // 72 columns): nearly no line is longer than 80 characters and many are 60 to 80 long.
+    // Its line breaks mean nothing, as TeX reads them; \\, \item and blank lines do.
+    static bool filled_to_a_margin(std::string_view body) {
+        std::size_t lines = 0, long_lines = 0, filled = 0;
+        for (std::string_view line : text::split(body, '\n')) {
+            std::string_view t = text::trim(line);
+            if (t.empty() || t.front() == '%') continue;
+            ++lines;
+            const std::size_t n = static_cast<std::size_t>(std::count_if(line.begin(), line.end(), [](char b) {
+                return (static_cast<unsigned char>(b) & 0xC0) != 0x80;  // characters, not UTF-8 bytes
+            }));
+            if (n > 80) ++long_lines;
+            else if (n >= 60) ++filled;
+        }
+        return lines >= 20 && long_lines * 50 <= lines && filled * 10 >= lines * 3;
+    }
+
+    // A line that opens a structure of its own: an item, an environment, a heading, a rule.
+    static bool starts_structure(std::string_view rest) {
+        rest = text::trim(rest.substr(0, rest.find('\n')));
+        if (rest.empty() || rest.front() != '\\') return rest.empty() || rest.front() == '&';
+        for (std::string_view cmd : {"\\item", "\\begin", "\\end", "\\section", "\\subsection", "\\subsubsection",
+                                     "\\paragraph", "\\par", "\\hline", "\\newpage", "\\vspace", "\\\\", "\\cv", "\\resume"})
+            if (rest.starts_with(cmd)) return true;
+        return false;
     }
 
     void math(Cursor& c, std::string& out, int depth) {
@@ -877,7 +942,7 @@ class LatexConverter {
             if (class_name_field(name, args, out, depth)) return;
         }
         if (args.size() == 1 && !as_item) {
-            if (!is_dimension(args[0]) && !is_option_list(args[0])) run_into(args[0], out, depth + 1);
+            if (!is_dimension(args[0]) && !is_option_list(args[0])) run_argument(args[0], out, depth + 1);
             return;
         }
         // A date macro ("\DatestampYD{Aug}{`17}", "\daterange{2019}{Present}") is text, never an
@@ -886,7 +951,7 @@ class LatexConverter {
         if (date || (!as_item && !line_is_blank(out))) {  // in running text: "..., \DatestampYM{2019}{06}."
             for (std::size_t k = 0; k < args.size(); ++k) {
                 if (k > 0) out.push_back(' ');
-                if (!is_dimension(args[k]) && !is_option_list(args[k])) run_into(args[k], out, depth + 1);
+                if (!is_dimension(args[k]) && !is_option_list(args[k])) run_argument(args[k], out, depth + 1);
             }
             return;
         }
@@ -1004,7 +1069,7 @@ class LatexConverter {
                     line_break(out);
                     return;
                 }
-                if (!args.empty() && !is_dimension(args.back())) run_into(args.back(), out, depth + 1);
+                if (!args.empty() && !is_dimension(args.back())) run_argument(args.back(), out, depth + 1);
                 // "\marginnote{2019}\textbf{Acme}": a note in the margin is a cell of its own
                 // ("2019 | Acme, Engineer"), not glued to the text beside it.
                 if ((name == "marginnote" || name == "marginpar") && !line_is_blank(out)) out += " | ";
@@ -1495,6 +1560,8 @@ class LatexConverter {
     int expansions_ = 0;
     std::vector<Frame> envs_;
     bool inline_ = false;  // converting a field, not running text
+    int in_argument_ = 0;  // reading a macro's argument: a source line break is a space
+    bool filled_ = false;  // the source's lines are filled to a margin: their breaks are spaces
     int expanded_bytes_ = 0;
     std::map<std::string, UserMacro, std::less<>> macros_;
     std::map<std::string, std::string, std::less<>> aliases_;  // \let

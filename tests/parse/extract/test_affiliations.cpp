@@ -492,3 +492,46 @@ TEST_CASE("emoji badges are decoration: an employer written after one keeps its 
     CHECK(got[0].institution_raw == "Example Robotics");
     CHECK(got[0].role == "Research Intern");
 }
+
+TEST_CASE("the UK's integrated masters (MSci, MChem, MPhys, MMath) are degrees, not places") {
+    check("# Education\n"
+          "- MSci, Earth Sciences, Northfield University, 2016 - 2017\n"
+          "- MPhys, Physics, University of Eastbrook, 2012 - 2016\n",
+          {{"Northfield University", "MSci, Earth Sciences", 2016, 2017, false, edu},
+           {"University of Eastbrook", "MPhys, Physics", 2012, 2016, false, edu}});
+}
+
+TEST_CASE("an entry macro's long description in its last cell leaves the entry readable") {
+    // "date | role | place | institutions | description" on one line (a \cventry whose fields
+    // are each one line): the line is long, its entry is in the cells before the description.
+    check("# Education\n"
+          "- December 2012 \xE2\x80\x93 2016 | Machine Learning PhD Student | Lakeside | Northfield Institute \xE2\x80\x93 "
+          "University of Eastbrook | In the Tide Team led by Ann Doe, working on sparse dictionary learning for the "
+          "regional models of estuaries and their sediments\n",
+          {{"University of Eastbrook", "Machine Learning PhD Student", 2012, 2016, false, edu}});
+}
+
+TEST_CASE("the header's personal details (home address, date of birth) give no affiliation and no entry's date") {
+    // Fictional person and places.
+    auto got = affiliations_of(
+        "Ann Doe -- Curriculum Vitae\n"
+        "Work Address | Tide Project, Harbour Building 3F, Lakeside 100-1003, Examplia\n"
+        "Home Address | 1-60-22 Toro-Cho Kita-Ku, Northbay-Shi Northbay-Ken, 331-0804, Examplia\n"
+        "Date of Birth | 18th August 1992 Nationality | Examplia\n"
+        "# Education\n"
+        "- BSc in Science, University of Eastbrook, 2012 - 2016\n");
+    REQUIRE(got.size() == 1);
+    CHECK(got[0].institution_raw == "University of Eastbrook");
+}
+
+TEST_CASE("one unknown word under an entry, with no role, dates or town, is no place: the tool used there") {
+    // Fictional company; AutoCAD-like tool name written on a line of its own.
+    check("# Experience\n"
+          "Quillmark Controls, Charlotte, NC - Engineering Assistant (Summer 1999 - 2000).\n"
+          "\n"
+          "DraftCAD\n"
+          "\n"
+          "Ostrava Labs, Brno, Czechia\n",
+          {{"Quillmark Controls", "Engineering Assistant", 1999, 2000, false, work},
+           {"Ostrava Labs", "", std::nullopt, std::nullopt, false, work}});
+}

@@ -535,3 +535,28 @@ Center for Research Computing, Example University
     CHECK(trainee->start_year == 2021);
     CHECK(affiliation(p, "Northcape University") != nullptr);
 }
+
+TEST_CASE("Markdown: a row of links under an entry belongs to it, an arXiv link is its venue, a summary on Twitter no venue") {
+    // The markdown-cv layout: `year`, then __Title__ (Author, year), then a list item of links.
+    Profile p = parse_one(R"(# Ines Varga
+
+## Publications
+
+### Articles
+`2023`
+__A compositional game to divide a cake fairly__ (I. Varga, 2023)
+ - <a href="https://arxiv.org/abs/2301.00001"> Arxiv link </a>
+
+`2022`
+__Higher-order interactions reveal synergy beyond Shannon information__ (I. Varga, 2022)
+ - <a href="https://arxiv.org/abs/2205.00002"> Arxiv link </a>, <a href="https://example.org/thread"> Summary on Twitter </a>
+)",
+                          "cv.md");
+    REQUIRE(p.publications.size() == 2);
+    for (const auto& pub : p.publications) {
+        CHECK(pub.venue == "arXiv");
+        CHECK(pub.title.find("Arxiv") == std::string::npos);
+    }
+    CHECK(publication(p, "A compositional game") != nullptr);
+    CHECK(publication(p, "Higher-order interactions") != nullptr);
+}

@@ -505,3 +505,107 @@ TEST_CASE("a title ending inside a closing quote ends its sentence after the quo
     p = parse_publication("Brandt, A. (2019). On the \"Tidal Question.\" Journal of Pretend Studies, 4, 1-9.", PublicationKind::other);
     CHECK(p.venue_raw.starts_with("Journal of Pretend Studies"));
 }
+
+TEST_CASE("a title in single curly quotes, the British style, is the title and the venue follows it") {
+    // ‘Title’ then the journal, no full stop between them, then the DOI. Fictional people and papers.
+    Publication p = parse_publication(
+        "Okafor, S., Lindqvist, M. and Brandt, P.-Y. \xE2\x80\x98Tracing estuary sediments to their sources with inverse "
+        "models\xE2\x80\x99 Journal of Coastal Sediments DOI: 10.1000/jcs.2024.1234",
+        PublicationKind::other);
+    CHECK(p.title == "Tracing estuary sediments to their sources with inverse models");
+    CHECK(p.venue_raw == "Journal of Coastal Sediments");
+    CHECK(p.authors.size() == 3);
+
+    // An apostrophe inside the title closes nothing; a full stop after the quote is fine too.
+    p = parse_publication(
+        "Lindqvist, M. and Okafor, S. \xE2\x80\x98Long-term stability of the Earth\xE2\x80\x99s river deltas\xE2\x80\x99. "
+        "Coastal Letters 17.2 DOI: 10.1000/cl.2021.77",
+        PublicationKind::other);
+    CHECK(p.title == "Long-term stability of the Earth\xE2\x80\x99s river deltas");
+    CHECK(p.venue_raw.starts_with("Coastal Letters"));
+}
+
+TEST_CASE("a journal whose name is a list of words between commas is taken whole when the registry knows it so") {
+    // Each part ("Geochemistry", "Geophysics") may name a journal of its own; the whole name
+    // wins, with the volume after it left off. Fictional people and paper.
+    Publication p = parse_publication(
+        "Okafor, S. and Lindqvist, M. \xE2\x80\x98Unmixing river sediments for the chemistry of their source "
+        "regions\xE2\x80\x99. Geochemistry, Geophysics, Geosystems 22.10 DOI: 10.1000/g3.2021.5",
+        PublicationKind::other);
+    CHECK(p.venue_raw == "Geochemistry, Geophysics, Geosystems");
+    // A list the registry does not know as one name stays cut at its first part.
+    p = parse_publication("Okafor, S. and Lindqvist, M. Rivers and their deltas. Harbour Notes, Lakeside, 2020.",
+                          PublicationKind::other);
+    CHECK(p.venue_raw == "Harbour Notes");
+}
+
+TEST_CASE("marks glued to author names (students, corresponding authors) leave the APA author list readable") {
+    // "+" marks a student co-author, "*" the corresponding one, "†" equal contribution. Fictional people and papers.
+    Publication p = parse_publication(
+        "Okafor, S. J., Lind+, Y., & Brandt+, P. (2022). From black box to open glass: Using forest intervals to "
+        "see assumptions. Journal of Lake Statistics, 76(4), 414-429.",
+        PublicationKind::other);
+    CHECK(p.year == 2022);
+    CHECK(p.title == "From black box to open glass: Using forest intervals to see assumptions");
+    CHECK(p.venue_raw == "Journal of Lake Statistics");
+    CHECK(p.authors.size() == 3);
+    p = parse_publication("Okafor*, S., Lind\xE2\x80\xA0, Y. and Brandt\xE2\x80\xA0, P. (2021). Rivers in winter. Journal of Lake Statistics, 12.",
+                          PublicationKind::other);
+    CHECK(p.year == 2021);
+    CHECK(p.title == "Rivers in winter");
+    // A name that is no person's keeps its marks: "C++" in a title.
+    p = parse_publication("Okafor, S. (2020). A C++ library for lake models. Journal of Lake Statistics, 3.", PublicationKind::other);
+    CHECK(p.title == "A C++ library for lake models");
+}
+
+TEST_CASE("a title that asks a question goes on with its subtitle up to a venue the table knows") {
+    // Fictional people and paper; the journal is a real one, for the venue table to know.
+    Publication p = parse_publication(
+        "Okafor, S., Lind, Y., & Brandt, P. (2022). Is River Noise Still Really Noise? Revisiting Doe et al.(2015) in "
+        "the Delta. Physical Review E, 51(6), 3049-3062.",
+        PublicationKind::other);
+    CHECK(p.title == "Is River Noise Still Really Noise? Revisiting Doe et al.(2015) in the Delta");
+    CHECK(p.venue_raw == "Physical Review E");
+    CHECK(p.year == 2022);
+}
+
+TEST_CASE("a status and the venue in brackets of their own name the venue: (Accepted to X 2020), (Published on X 2013)") {
+    // The entries of a research-experience list, converted from LaTeX. Fictional people and papers.
+    Publication p = parse_publication(
+        "Ines Varga, Tomas Lind, Gradient-EM Bayesian Meta-learning, (Accepted to NeurIPS 2020) https://example.org/paper.html",
+        PublicationKind::other);
+    CHECK(p.title == "Gradient-EM Bayesian Meta-learning");
+    CHECK(p.venue_raw == "NeurIPS 2020");
+    CHECK(p.year == 2020);
+    REQUIRE(p.authors.size() == 2);  // a hyphenated title word is no author's name
+    p = parse_publication(
+        "Varga Ines, Lind Tomas, Roe Anna , Dynamic Control of Tunneling in Ferroelectric Junctions, (Published on Chinese "
+        "Physics Letters 2013) https://example.org/cpl",
+        PublicationKind::other);
+    CHECK(p.title == "Dynamic Control of Tunneling in Ferroelectric Junctions");  // its own " in " splits nothing
+    CHECK(p.venue_raw.starts_with("Chinese Physics Letters"));
+    CHECK(p.year == 2013);
+}
+
+TEST_CASE("names with a non-breaking hyphen are names, and a list read in part keeps its title whole") {
+    // U+2011 typeset in "González‑Santa" by a PDF. Fictional people and paper.
+    Publication p = parse_publication(
+        "Varga AI, Lind TD, Roe K, Gonz\xC3\xA1lez\xE2\x80\x91Santa Cruz A, Okafor JS, Castillo\xE2\x80\x91" "Brandt A, Effects of "
+        "winter storms on emergency health services, The Lancet Regional Health Americas, 100082, 2021",
+        PublicationKind::other);
+    CHECK(p.authors.size() == 6);
+    CHECK(p.title == "Effects of winter storms on emergency health services");
+    CHECK(p.venue_raw.find("Okafor") == std::string::npos);
+}
+
+TEST_CASE("an ordinal after an abbreviated Proc. goes on with the venue, a volume after a journal ends it") {
+    // Fictional people and papers; FORMATS is a real meeting.
+    Publication p = parse_publication(
+        "A. Varga, T. Lind. \"A Boyer-Moore Type Algorithm for Timed Lake Matching\", In Proc. 14th International Conference "
+        "on Formal Modelling and Analysis of Timed Systems (FORMATS 2016)",
+        PublicationKind::other);
+    CHECK(p.venue_raw.find("Formal Modelling and Analysis of Timed Systems") != std::string::npos);
+    CHECK(p.year == 2016);
+    p = parse_publication("A. Varga. Rivers in winter. Journal of Lake Statistics. 26(4), 781-783, 2019.", PublicationKind::other);
+    CHECK(p.venue_raw == "Journal of Lake Statistics");
+}

@@ -23,6 +23,7 @@ TEST_CASE("heading_kind classifies CV headings in any case and markup") {
         {"**Education**", "education"},
         {"Education:", "education"},
         {"Academic Background", "education"},
+        {"Awards of our team", "awards"},
         {"Experience", "experience"},
         {"Research Experience", "experience"},
         {"Work Experience", "experience"},
@@ -249,4 +250,46 @@ TEST_CASE("a CV from a PDF with small-capitals headings: employers and papers la
     CHECK(std::find(places.begin(), places.end(), "Northbay School of Economics") != places.end());
     // a talk's host is no employer
     CHECK(std::find(places.begin(), places.end(), "University of Westholm") == places.end());
+}
+
+TEST_CASE("sub-headings under Experience stay in it: Research lists positions, a sibling sub-heading is no section of its own") {
+    // The markdown-cv layout: "## Experience", then "### Research", "### Professional", each with
+    // `dates` and "__Employer |__ Role" entries. Fictional people and places.
+    auto profiles = cvsearch::parse_bytes(
+        "# Ines Varga\n\n## Experience\n\n### Research\n\n`2018 - Present`\n__University of Lorien |__ PhD Candidate\n"
+        "- Funded by a fellowship.\n\n### Professional\n\n`2016 - 2017`\n__OpenPaper |__ Information Officer\n"
+        "- Helped expand the editorial board.\n\n`2014 - 2016`\n__Glasswork Collective |__ Committee member\n"
+        "- Co-organised monthly discussions.\n\n## Skills\n\nPython, R\n",
+        "cv.md");
+    REQUIRE(profiles.size() == 1);
+    const auto& p = profiles[0];
+    std::vector<std::string> places;
+    for (const auto& a : p.affiliations) places.push_back(a.institution_raw);
+    CHECK(std::find(places.begin(), places.end(), "University of Lorien") != places.end());
+    CHECK(std::find(places.begin(), places.end(), "OpenPaper") != places.end());
+    CHECK(std::find(places.begin(), places.end(), "Glasswork Collective") != places.end());
+    std::vector<std::string> kinds;
+    for (const auto& s : p.sections) kinds.push_back(s.kind);
+    CHECK(std::count(kinds.begin(), kinds.end(), "other") == 0);
+    CHECK(std::count(kinds.begin(), kinds.end(), "research") == 0);
+
+    // Beside a classified sub-heading under Experience, one of no known kind stays in Experience too.
+    auto sections = split_sections("## Experience\n\n### Teaching\n\n- Tutor, 2019\n\n### Industry Roles\n\n- Analyst, 2020\n");
+    REQUIRE(sections.size() == 3);
+    CHECK(sections[1].kind == "teaching");
+    CHECK(sections[2].kind == "experience");
+}
+
+TEST_CASE("a plain \"PhD student\" line under a school is the degree studied there, \"PhD Students\" heads a list") {
+    // Fictional people and places.
+    auto profiles = cvsearch::parse_bytes(
+        "# Ann Doe\n\n## Education\n\n**Lakeside University**\n\nPhD student\n\n**Northbay University**\n\nBachelor of Science\n", "cv.md");
+    REQUIRE(profiles.size() == 1);
+    std::vector<std::string> places;
+    for (const auto& a : profiles[0].affiliations) places.push_back(a.institution_raw);
+    CHECK(places == std::vector<std::string>{"Lakeside University", "Northbay University"});
+
+    auto sections = split_sections("Ann Doe\n\nPhD Students\n\nBo Roe (Economics), 2023 -> PhD student, Lakeside University\n");
+    REQUIRE(sections.size() == 2);
+    CHECK(sections[1].kind == "teaching");
 }

@@ -285,3 +285,17 @@ TEST_CASE("an acronym after a known organization's whole name is its team, not a
 TEST_CASE("the compiled-in institution table is the full data file") {
     CHECK(institution_count() >= 500);
 }
+
+TEST_CASE("an acronym before a university's whole name is that university's short form, not the one the acronym names") {
+    // HKU is the University of Hong Kong in the table; "HKU University of the Arts Utrecht" is another school.
+    auto alone = find_institution("HKU");
+    REQUIRE(alone.has_value());
+    CHECK(alone->canonical == "University of Hong Kong");
+    auto other = find_institution("HKU University of the Arts Utrecht");
+    CHECK((!other.has_value() || other->canonical != "University of Hong Kong"));
+    CHECK(institution_value("HKU University of the Arts Utrecht") != "University of Hong Kong");
+    // The acronym's own university written after it is still that university.
+    auto same = find_institution("HKU The University of Hong Kong");
+    REQUIRE(same.has_value());
+    CHECK(same->canonical == "University of Hong Kong");
+}

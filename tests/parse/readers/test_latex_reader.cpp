@@ -1,6 +1,7 @@
 // read_latex: LaTeX CVs (article, moderncv, resume templates) to light markup.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 
@@ -373,4 +374,34 @@ TEST_CASE("read_latex: hostile input ends without crashing") {
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));  // a hang guard: once 23 s
     for (const char* cut : {"\\", "\\section{", "\\begin{itemize}\\item", "$x", "\\href{a", "\\verb|x", "\\'", "\\iffalse x"})
         CHECK_NOTHROW(body(cut));
+}
+
+TEST_CASE("read_latex: a short argument wrapped across source lines is one field") {
+    // "\tabfill{... and\nTechnology - \href{..}{The\nUniversity of Lorien}}": TeX reads each
+    // line break in it as a space. Fictional school.
+    const std::string text = body(
+        "\\begin{document}\n\\section{Education}\n"
+        "\\tabfill{MSc student in Information Science and\nTechnology - \\href{http://example.org}{The\nUniversity of Lorien} "
+        "(major in Computer Science)}\n\\end{document}\n");
+    CHECK(text.find("Information Science and Technology - The University of Lorien (major in Computer Science)") != std::string::npos);
+    // A long argument (a description) keeps its source lines: its entry stays on a short line.
+    std::string description;
+    for (int i = 0; i < 12; ++i) description += "worked on tidal models and river deltas\n";
+    const std::string long_arg = body("\\begin{document}\n\\emph{" + description + "}\n\\end{document}\n");
+    CHECK(std::count(long_arg.begin(), long_arg.end(), '\n') >= 10);
+}
+
+TEST_CASE("read_latex: a source filled to a margin is read as TeX reads it, its line breaks as spaces") {
+    // A converter's output wrapped at 72 columns: a paragraph's lines are one line of text;
+    // blank lines and \item still break. Fictional person and places.
+    std::string tex = "\\begin{document}\n\\section{Experience}\n\n";
+    for (int i = 0; i < 8; ++i)
+        tex += "\\textbf{Lakeside University} - Postdoctoral Researcher, Prof.\nAnn Doe (June 2008 - July 2011). Worked on the tidal\n"
+               "models of the estuary and on the sediments of river deltas near it.\n\n";
+    tex += "\\begin{itemize}\n\\item\n  \\textbf{Ph.D.} Physics, Northbay University, 2007\n\\item\n  \\textbf{B.S.} Physics, "
+           "Northbay University, 2002\n\\end{itemize}\n\\end{document}\n";
+    const std::string text = body(tex);
+    CHECK(text.find("Lakeside University - Postdoctoral Researcher, Prof. Ann Doe (June 2008 - July 2011). Worked on the tidal models") !=
+          std::string::npos);
+    CHECK(text.find("Ph.D. Physics, Northbay University, 2007\n") != std::string::npos);
 }
