@@ -223,6 +223,7 @@ std::vector<RawEntry> split_entries(const Block& block) {
 // "Paper / Project Page / Code", "[pdf] [bibtex]": a row of link labels under an entry;
 // also labels said in words: "Arxiv link, Summary on Twitter".
 bool is_link_row(std::string_view text) {
+    if (text.size() > 200) return false;  // a row of labels is short: no entry is read as one
     static const std::array<std::string_view, 24> labels = {
         "paper", "pdf", "code", "project", "project page", "page", "slides", "video", "bibtex", "arxiv", "hf", "dataset",
         "demo", "poster", "website", "talk", "github", "model", "supplementary", "doi", "blog", "abstract", "html", "link"};

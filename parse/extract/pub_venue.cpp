@@ -499,6 +499,10 @@ static std::string drop_ranking_asides(std::string_view s) {
 // written ("Geochemistry, Geophysics, Geosystems"), the name in `name`; 0 when none of
 // two to four does. A last part may carry the volume after the name ("Geosystems 22.10").
 static std::size_t known_list_name(const std::vector<std::string>& segs, std::size_t from, std::string& name) {
+    // Such a name starts with a capitalised part of a few words ("Geochemistry", "Journal of
+    // College Student Retention: Research"): a sentence or a lower-case phrase starts none.
+    const std::string_view first = text::trim(segs[from]);
+    if (first.empty() || !chars::is_upper(chars::first(first)) || chars::count_words(first) > 8) return 0;
     for (std::size_t run = std::min<std::size_t>(4, segs.size() - from); run >= 2; --run) {
         std::string joined;
         bool whole = true;
