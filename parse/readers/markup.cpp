@@ -120,6 +120,7 @@ constexpr char32_t kEscapeBase = 0xE000;
 bool is_ascii_punct(char c) noexcept { return c > 0x20 && c < 0x7F && !is_ascii_alnum(c); }
 
 std::string park_escapes(std::string_view s) {
+    if (s.find('\\') == std::string_view::npos) return std::string(s);
     std::string out;
     out.reserve(s.size());
     for (std::size_t i = 0; i < s.size(); ++i) {
@@ -136,6 +137,7 @@ std::string park_escapes(std::string_view s) {
 }
 
 std::string unpark_escapes(std::string_view s) {
+    if (s.find('\xEE') == std::string_view::npos) return std::string(s);  // no U+E000..U+E07F (EE 80 80..EE 81 BF)
     std::string out;
     out.reserve(s.size());
     for (std::size_t i = 0; i < s.size();) {
@@ -202,6 +204,7 @@ std::string strip_pairs(const std::string& s, std::string_view delim, bool flank
 }  // namespace
 
 std::string strip_inline_markdown(std::string_view line) {
+    if (line.find_first_of("\\`*_~") == std::string_view::npos) return std::string(line);
     std::string s = park_escapes(line);
     s = strip_pairs(std::move(s), "`", false);
     s = strip_pairs(std::move(s), "**", false);
@@ -213,6 +216,7 @@ std::string strip_inline_markdown(std::string_view line) {
 }
 
 std::vector<std::string> emphasis_spans(std::string_view line) {
+    if (line.find_first_of("*_") == std::string_view::npos) return {};
     std::string s = park_escapes(line);
     s = strip_pairs(std::move(s), "`", false);
     s = strip_pairs(std::move(s), "**", false);
