@@ -56,7 +56,7 @@ const std::unordered_set<std::string>& role_words() {
     static const std::unordered_set<std::string> w = {
         "intern", "internship", "engineer", "scientist", "researcher", "professor", "lecturer", "postdoc", "postdoctoral",
         "fellow", "assistant", "associate", "student", "member", "director", "manager", "developer", "consultant", "analyst",
-        "head", "lead", "chair", "instructor", "ta", "scholar", "visiting", "visitor", "founder", "cofounder", "ceo", "cto",
+        "head", "lead", "leader", "chair", "instructor", "ta", "scholar", "visiting", "visitor", "founder", "cofounder", "ceo", "cto",
         "officer", "specialist", "architect", "programmer", "advisor", "adviser", "technician", "coordinator", "staff",
         "trainee", "apprentice", "candidate", "reader", "docent", "tutor", "demonstrator", "president", "vp", "principal",
         "affiliate", "postdoctorate", "employee", "owner", "partner", "editor", "writer", "designer", "administrator",

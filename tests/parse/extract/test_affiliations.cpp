@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cvsearch/parse.hpp"
 #include "parse/extract/affiliations.hpp"
 #include "parse/extract/extract.hpp"
 #include "parse/readers/reader.hpp"
@@ -534,4 +535,25 @@ TEST_CASE("one unknown word under an entry, with no role, dates or town, is no p
           "Ostrava Labs, Brno, Czechia\n",
           {{"Quillmark Controls", "Engineering Assistant", 1999, 2000, false, work},
            {"Ostrava Labs", "", std::nullopt, std::nullopt, false, work}});
+}
+
+TEST_CASE("a group or team leader is a role: the place is the line under it") {
+    // A LaTeX table row "dates & \textbf{Role}" with the employer in the row below
+    // ("& \textit{Place, City}"): "Bioinformatics Group Leader" names no group as a place.
+    auto profiles = cvsearch::parse_bytes(
+        "\\documentclass{article}\\begin{document}\n\\section*{Research Experience}\n\\begin{tabular}{ll}\n"
+        "2016 -- today & \\textbf{Harbour Modelling Group Leader}\\\\\n& \\textit{Tidewater Research, Kiel, Germany}\\\\[5pt]\n"
+        "& The group builds tide models.\\\\\n"
+        "2012 -- 2016 & \\textbf{Team Leader}\\\\\n& \\textit{Northfield Labs, Bremen, Germany}\\\\\n"
+        "\\end{tabular}\n\\end{document}\n",
+        "cv.tex");
+    REQUIRE(profiles.size() == 1);
+    const auto& affs = profiles[0].affiliations;
+    REQUIRE(affs.size() == 2);
+    CHECK(affs[0].institution_raw == "Tidewater Research");
+    CHECK(affs[0].role == "Harbour Modelling Group Leader");
+    CHECK(affs[0].start_year == 2016);
+    CHECK(affs[1].institution_raw == "Northfield Labs");
+    CHECK(affs[1].role == "Team Leader");
+    CHECK(affs[1].end_year == 2016);
 }
