@@ -179,6 +179,39 @@ void take_index_label(std::string& line) {
     line = std::string(rest);
 }
 
+// "Title, IEEE Access, vol. 9, 2021, pp. 78873-78882": with neither quotes nor italics a
+// title runs on over its venue and the volume, year and page parts after it. The last
+// comma part with words, if only such parts follow and one of them is a year of its
+// own, ends the title when it names a venue (the tables know it, or its words name a
+// kind: "Journal of ...", "15th International Conference on ...").
+struct VenueBeforeYear {
+    std::size_t at;  ///< offset of the comma before the venue
+    std::string venue;
+    int year;
+};
+std::optional<VenueBeforeYear> venue_before_year(std::string_view title) {
+    std::string_view t = text::trim(title);
+    while (!t.empty() && (t.back() == '.' || t.back() == ',')) t.remove_suffix(1);
+    std::optional<int> year;
+    std::size_t end = t.size();
+    for (int parts = 0; parts < 6 && end > 0; ++parts) {
+        const std::size_t comma = t.rfind(", ", end - 1);
+        if (comma == std::string_view::npos || comma == 0) return std::nullopt;
+        std::string_view part = text::trim(t.substr(comma + 2, end - comma - 2));
+        if (chars::count_letters(part) <= 3) {  // "vol. 9", "2021", "pp. 37-49", "64 (7)"
+            auto ys = find_years(part);
+            if (ys.size() == 1 && ys.front().begin == 0 && ys.front().end == part.size()) year = ys.front().year;
+            end = comma;
+            continue;
+        }
+        if (!year || (!std::isupper(static_cast<unsigned char>(part[0])) && !std::isdigit(static_cast<unsigned char>(part[0]))))
+            return std::nullopt;
+        if (!normalize::find_venue(part) && (count_words(part) < 2 || kind_from_words(part) == PublicationKind::other)) return std::nullopt;
+        return VenueBeforeYear{static_cast<std::size_t>(t.data() - title.data()) + comma, std::string(part), *year};
+    }
+    return std::nullopt;
+}
+
 // "SAA'25" -> "SAA '25": the two-digit year set apart, as "SOSP '23" is usually written.
 // One pass into a new string (an insert() in place per year is quadratic on a long venue).
 std::string spaced_year(const std::string& v) {
@@ -422,6 +455,14 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
                 if (!p.year) p.year = cut->year;
                 p.title = clean_title(entry.substr(0, cut->at));
             }
+        }
+    }
+    // (The rest after such a title holds at most a DOI or a link.)
+    if (r.rest_lines.empty() && !tag && chars::count_letters(strip_links_and_ids(r.rest)) < 2 && !normalize::find_venue(venue)) {
+        if (auto tail = venue_before_year(p.title)) {
+            venue = tail->venue;
+            if (!p.year) p.year = tail->year;
+            p.title = clean_title(std::string_view(p.title).substr(0, tail->at));
         }
     }
     if (!p.year) p.year = ending_year(text);  // the title ran on over the year: it still ends the entry

@@ -571,3 +571,22 @@ TEST_CASE("a venue's name ends at a semicolon that opens a theme, outside bracke
                                       PublicationKind::other);
     CHECK(q.venue_raw == "International Tide Speech Conference (ITSC; Tidespeech 2025)");
 }
+
+TEST_CASE("a title that ran on over its venue, volume, year and pages ends at the venue") {
+    // IEEE-like comma entries without quotes or italics, a DOI (a link's text) after them.
+    Publication a = parse_publication("K. Hale, M. Quell, & R. Stone, Tide Gauge Drift in Cold Harbours, Journal of Harbour "
+                                      "Studies, vol. 9, 2021, pp. 101-109. 10.5555/jhs.2021.0042",
+                                      PublicationKind::other);
+    CHECK(a.title == "Tide Gauge Drift in Cold Harbours");
+    CHECK(a.venue_raw == "Journal of Harbour Studies");
+    CHECK(a.year == 2021);
+    Publication b = parse_publication("M. Quell & K. Hale, Routing Ferries by Tide, 15th International Conference on Harbour "
+                                      "Management, 2019. 10.5555/ichm.2019.7",
+                                      PublicationKind::other);
+    CHECK(b.title == "Routing Ferries by Tide");
+    CHECK(b.venue_raw == "15th International Conference on Harbour Management");
+    CHECK(b.year == 2019);
+    // A last comma part that names no venue is still the title's: no venue is made up.
+    Publication c = parse_publication("M. Quell, R. Stone, Notes on Harbours, Tides and Ferries, 2020.", PublicationKind::other);
+    CHECK(c.venue_raw.empty());
+}
