@@ -590,3 +590,21 @@ TEST_CASE("a title that ran on over its venue, volume, year and pages ends at th
     Publication c = parse_publication("M. Quell, R. Stone, Notes on Harbours, Tides and Ferries, 2020.", PublicationKind::other);
     CHECK(c.venue_raw.empty());
 }
+
+TEST_CASE("the name after the last \"and\" or \"&\" closes the author list") {
+    // "J. Doe, D. Roe, & J. Poe, Combined Convolutional and ...": the title's first words
+    // are no further author.
+    Publication a = parse_publication("M. Quell, D. Roe, & J. Poe, Combined Tidal and Wind Models for Harbours, IEEE "
+                                      "International Conference on Big Data, 2020, pp. 1354-1361.",
+                                      PublicationKind::other);
+    CHECK(a.title == "Combined Tidal and Wind Models for Harbours");
+    CHECK(a.authors == std::vector<std::string>{"M. Quell", "D. Roe", "J. Poe"});
+    CHECK(a.year == 2020);
+    // APA keeps reading the initials after the last surname, and the year after them.
+    Publication b = parse_publication("Quell, M., Roe, D., & Poe, J. (2019). Combined Tidal and Wind Models. Journal of Harbour "
+                                      "Studies, 12(3), 4-9.",
+                                      PublicationKind::other);
+    CHECK(b.authors.size() == 3);
+    CHECK(b.year == 2019);
+    CHECK(b.title == "Combined Tidal and Wind Models");
+}
