@@ -158,6 +158,12 @@ bool starts_with_degree(std::string_view part) {
         std::string_view first = p.substr(0, std::min(p.size(), p.find(' ')));
         return chars::count_upper(first) >= 2 || squashed.size() >= 3;
     }
+    // The Latin order some universities keep ("A.M., Government", "A.B.", "S.M.", "Sc.B."),
+    // with its dots only: "AB" and "SM" alone are company forms and names.
+    if (squashed == "am" || squashed == "ab" || squashed == "sm" || squashed == "sb" || squashed == "scb" || squashed == "scm") {
+        std::string_view first = p.substr(0, std::min(p.size(), p.find_first_of(" ,")));
+        return std::count(first.begin(), first.end(), '.') >= 2;
+    }
     const std::string first = first_token(p);
     if (first.empty()) return false;
     static const std::unordered_set<std::string> words = {"bachelor", "bachelors", "master", "masters", "doctor", "doctorate",

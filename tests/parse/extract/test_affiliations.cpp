@@ -9,6 +9,7 @@
 #include "cvsearch/parse.hpp"
 #include "parse/extract/affiliations.hpp"
 #include "parse/extract/extract.hpp"
+#include "parse/extract/lexicon.hpp"
 #include "parse/readers/reader.hpp"
 
 using cvsearch::Affiliation;
@@ -556,4 +557,23 @@ TEST_CASE("a group or team leader is a role: the place is the line under it") {
     CHECK(affs[1].institution_raw == "Northfield Labs");
     CHECK(affs[1].role == "Team Leader");
     CHECK(affs[1].end_year == 2016);
+}
+
+TEST_CASE("degrees in the Latin order (A.M., A.B., S.M.) are degrees, never places") {
+    // A res.cls education block: the school, then its degrees indented under it.
+    auto profiles = cvsearch::parse_bytes(
+        "\\documentclass{article}\\begin{document}\n\\section{Education}\n"
+        "Lakeside University \\hfill Expected 2026\\\\\n\\hspace*{5mm} Ph.D., Government\\\\\n"
+        "\\hspace*{5mm} A.M., Government \\hfill 2022\n\n"
+        "Northbay College \\hfill 2019\\\\\n\\hspace*{5mm} S.B., Political Science\n\\end{document}\n",
+        "cv.tex");
+    REQUIRE(profiles.size() == 1);
+    for (const auto& a : profiles[0].affiliations) {
+        CHECK(a.institution_raw != "A.M");
+        CHECK(a.institution_raw != "A.M.");
+        CHECK(a.institution_raw != "S.B.");
+    }
+    CHECK(cvsearch::extract::starts_with_degree("A.M., Government"));
+    CHECK(cvsearch::extract::starts_with_degree("Sc.B. in Physics"));
+    CHECK_FALSE(cvsearch::extract::starts_with_degree("AB Volvo"));
 }
