@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cvsearch/parse.hpp"
+#include "parse/extract/affiliation_parts.hpp"
 #include "parse/extract/affiliations.hpp"
 #include "parse/extract/extract.hpp"
 #include "parse/extract/lexicon.hpp"
@@ -576,4 +577,18 @@ TEST_CASE("degrees in the Latin order (A.M., A.B., S.M.) are degrees, never plac
     CHECK(cvsearch::extract::starts_with_degree("A.M., Government"));
     CHECK(cvsearch::extract::starts_with_degree("Sc.B. in Physics"));
     CHECK_FALSE(cvsearch::extract::starts_with_degree("AB Volvo"));
+}
+
+TEST_CASE("two institutions joined by an ampersand are two places, a name with an ampersand is one") {
+    auto affs = affiliations_of("# Ann Doe\n\n## Education\n"
+                                "- Ph.D. in Physics, Tidewater Institute & Friedrich Example Universität, 2022 - present\n"
+                                "- B.Sc., College of Arts & Sciences, Northbay University, 2015\n"
+                                "\n## Experience\n- Analyst, Quell & Rook, 2016 - 2018\n");
+    std::vector<std::string> places;
+    for (const auto& a : affs) places.push_back(a.institution_raw);
+    CHECK(std::find(places.begin(), places.end(), "Tidewater Institute") != places.end());
+    CHECK(std::find(places.begin(), places.end(), "Friedrich Example Universität") != places.end());
+    CHECK(std::find(places.begin(), places.end(), "Sciences") == places.end());
+    CHECK(std::find(places.begin(), places.end(), "Rook") == places.end());
+    CHECK(cvsearch::extract::institutions_named_together("Johnson & Johnson") == std::vector<std::string>{"Johnson & Johnson"});
 }
