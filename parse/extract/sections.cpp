@@ -136,7 +136,7 @@ const std::unordered_set<std::string>& modifiers() {
     static const std::unordered_set<std::string> words = {
         "selected", "select", "civilian", "military", "recent", "research", "work", "professional", "academic", "technical", "invited", "journal",
         "refereed", "peer", "reviewed", "review", "other", "additional", "and", "of", "in", "the", "my", "me", "our", "industry",
-        "industrial", "programming", "computer", "relevant", "current", "past", "previous", "full", "list", "key", "major",
+        "industrial", "programming", "computer", "computational", "relevant", "current", "past", "previous", "full", "list", "key", "major",
         "main", "university", "scientific", "international", "national", "contributed", "published", "submitted", "under",
         "working", "ongoing", "graduate", "undergraduate", "taught", "given", "held", "attended", "organized", "received",
         "a", "an", "for", "with", "on", "to", "at", "as", "science", "honorary", "information", "detail", "board", "program",
@@ -326,7 +326,7 @@ std::optional<std::string> classify_heading(std::string_view heading, bool style
         }
         has_research |= t == "research";
         has_work |= t == "work";
-        has_programming |= t == "programming" || t == "computer" || t == "technical";
+        has_programming |= t == "programming" || t == "computer" || t == "computational" || t == "technical";
     }
     if (kinds.empty()) {
         if (has_work && tokens.size() <= 2) return "experience";  // "Work", "Professional Work"

@@ -309,3 +309,14 @@ TEST_CASE("a colon inside a heading's remark does not make it a line of content"
     CHECK(a->venue_raw == "Journal of Harbour Studies");
     CHECK(a->year == 2024);
 }
+
+TEST_CASE("\"Computational Skills\" heads skills: the languages listed under it are no places") {
+    // A PDF's text: the heading is a plain line, "C/C++, OpenMP, ..." under it.
+    const cvsearch::Profile p = cvsearch::testing::parse_one(
+        "Ann Doe\nCurriculum Vitae\n\nEmployment\n2017–present\n\nBioinformatics Specialist\nNorthfield University, Worcester, MA\n\n"
+        "Computational Skills\nPython scripting (NumPy, pandas)\nC/C++, OpenMP, GPGPU programming: CUDA, Thrust\n",
+        "cv.txt");
+    CHECK(heading_kind("Computational Skills") == std::optional<std::string>("skills"));
+    for (const auto& a : p.affiliations) CHECK(a.institution_raw != "C/C++");
+    CHECK(cvsearch::testing::affiliation(p, "Northfield University"));
+}
