@@ -329,6 +329,12 @@ std::optional<ItalicVenue> italic_part(std::string_view after, const std::vector
                 if (chars::count_letters(venue) >= 2) return ItalicVenue{i, offset(t), std::move(venue)};
             }
         }
+        // "Title, in: <i>Proceedings of X</i>, eds., ...": the word that says where comes first.
+        for (std::string_view lead : {"in: ", "In: ", "in ", "In "})
+            if (i > 0 && t.substr(0, lead.size()) == lead) {
+                const std::string_view v = text::trim(t.substr(lead.size()));
+                if (italics.contains(v)) return ItalicVenue{i, offset(v), std::string(v)};
+            }
         if (const std::size_t dot = t.rfind(". "); dot != std::string_view::npos && italics.contains(text::trim(t.substr(dot + 2))))
             return ItalicVenue{i, offset(t) + dot + 2, std::string(text::trim(t.substr(dot + 2)))};
     }
@@ -421,9 +427,27 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
     // <i>Journal</i>, 12, 2026"), or opening the rest: the italics say where it appeared.
     // (Also above an author line: "**Title**, _Journal_, 7(71)" then "Doe, J; Roe, R"; the
     // title's own parts are read first, the lines below it are no part of where it appeared.)
-    if (italics && !italics->empty() && !tag && !normalize::find_venue(venue) && !r.title.empty()) {
-        if (const std::size_t from = text.find(r.title); from != std::string::npos) {
-            std::string_view after = std::string_view(text).substr(from, r.title.size());
+    // An italic part that names a venue also wins over a guess that is no italic span of
+    // its own: "New York" from "<i>Proceedings of X</i>, T. Roe, ed., Publisher, New York, 2000".
+    if (italics && !italics->empty() && !tag && !r.title.empty()) {
+        const bool known = normalize::find_venue(venue).has_value();
+        std::size_t from = text.find(r.title);
+        // "Title, <i>Journal</i>, 5, No. 1, 2003" on a page that gives no authors: with the
+        // title's words read as names, the "title" came after the italic venue. The entry
+        // starts with its title then.
+        bool misread = false;
+        if (from != std::string::npos && from > 0 && r.rest_lines.empty()) {
+            const std::string_view whole_text = text;
+            const std::vector<std::string_view> whole = text::split(whole_text, ',');
+            // (An italic that names no venue, "***Doe, J.***" in an author list, restarts nothing.)
+            if (auto first = italic_part(whole_text, whole, *italics);
+                first && (normalize::find_venue(first->venue).has_value() || kind_from_words(first->venue) != PublicationKind::other)) {
+                const std::size_t at = static_cast<std::size_t>(whole[first->part].data() - text.data()) + first->venue_from;
+                if (at < from) from = 0, misread = true;
+            }
+        }
+        if (from != std::string::npos) {
+            std::string_view after = std::string_view(text).substr(from, misread ? std::string::npos : r.title.size());
             std::vector<std::string_view> parts = text::split(after, ',');
             auto at = italic_part(after, parts, *italics);
             if (!at && r.rest_lines.empty()) {
@@ -431,14 +455,19 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
                 parts = text::split(after, ',');
                 at = italic_part(after, parts, *italics);
             }
-            if (at && !mentions_submission(after)) {
+            const bool named = at && (normalize::find_venue(at->venue).has_value() || kind_from_words(at->venue) != PublicationKind::other);
+            if (at && !mentions_submission(after) && (misread || !known || (named && !italics->contains(std::string_view(venue))))) {
                 const std::string_view part = parts[at->part];
                 const std::size_t venue_begin = static_cast<std::size_t>(part.data() - after.data()) + at->venue_from;
                 const std::size_t tail_begin = static_cast<std::size_t>(part.data() - after.data()) + part.size();
                 venue = std::move(at->venue);
                 std::string_view head = text::trim(after.substr(0, venue_begin));
+                if (head.size() > 3 && head.substr(head.size() - 3) == "in:") head.remove_suffix(3);  // "Title, in: <i>Proc.</i>"
+                else if (head.size() > 3 && (head.substr(head.size() - 3) == " in" || head.substr(head.size() - 3) == " In")) head.remove_suffix(3);
+                head = text::trim(head);
                 while (!head.empty() && (head.back() == ',' || head.back() == '.')) head.remove_suffix(1);
                 p.title = clean_title(head);
+                if (misread) p.authors.clear();
                 if (!p.year) p.year = first_year(after.substr(tail_begin));
             }
         }
