@@ -258,7 +258,7 @@ std::string strip_links_and_ids(std::string_view s) {
     std::string lower = text::ascii_lower(s);
     std::size_t i = 0;
     while (i < s.size()) {
-        const char c = lower[i];  // (each prefix below starts with 'h', 'w' or 'd', a DOI with "10.")
+        const char c = lower[i];  // (each prefix below starts with 'h', 'w' or 'd')
         if ((c == 'h' || c == 'w' || c == 'd') &&
             (lower.compare(i, 4, "http") == 0 || lower.compare(i, 4, "www.") == 0 || lower.compare(i, 4, "doi:") == 0 ||
              lower.compare(i, 4, "doi ") == 0 || lower.compare(i, 7, "doi.org") == 0)) {
@@ -274,15 +274,6 @@ std::string strip_links_and_ids(std::string_view s) {
                 }
             }
             continue;
-        }
-        // A bare DOI, as a link's text shows it: "10.1109/ACCESS.2021.3084221".
-        if (c == '1' && lower.compare(i, 3, "10.") == 0 && (i == 0 || !std::isalnum(static_cast<unsigned char>(s[i - 1])))) {
-            std::size_t j = i + 3;
-            while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
-            if (j - i - 3 >= 4 && j < s.size() && s[j] == '/') {
-                while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
-                continue;
-            }
         }
         if (s[i] == '[') {  // "[pdf]", "[code]", "[slides]"
             std::size_t close = s.find(']', i);
