@@ -192,14 +192,28 @@ static std::vector<std::string> split_commas(std::string_view cell) {
 // first one is the employer, the others are named with it). The first must name
 // an institution, each other one an institution or an acronym; else the slash is
 // part of a name or a field ("Computer Science / Mathematics").
-static std::vector<std::string> split_slash(const std::string& part) {
-    if (part.find(" / ") == std::string::npos) return {part};
-    std::vector<std::string> pieces;
-    std::string s = text::replace_all(part, " / ", "\x1F");
-    for (std::string_view piece : text::split(s, '\x1F')) pieces.emplace_back(text::trim(piece));
+// "Helmholtz Institute & Friedrich Schiller Universität": joined by " & ", two names of
+// two words or more that each name an institution are two (not "Arts & Sciences",
+// "Johnson & Johnson", "EDF R&D & Finance for Energy Market Research Centre").
+std::vector<std::string> institutions_named_together(const std::string& part) {
     auto names_one = [](const std::string& x) {
         return institution_strength(x) >= Strength::org || normalize::find_institution(x).has_value();
     };
+    if (part.find(" / ") == std::string::npos) {
+        if (part.find(" & ") == std::string::npos) return {part};
+        std::vector<std::string> pieces;
+        std::string s = text::replace_all(part, " & ", "\x1F");
+        for (std::string_view piece : text::split(s, '\x1F')) pieces.emplace_back(text::trim(piece));
+        // (Each a school or institute, or a name the tables know: "Institute for Qualitative &
+        // Multi-Method Research" is one, "Research" names no place of its own.)
+        for (const std::string& piece : pieces)
+            if (count_words(piece) < 2 || (institution_strength(piece) != Strength::academic && !normalize::find_institution(piece)))
+                return {part};
+        return pieces;
+    }
+    std::vector<std::string> pieces;
+    std::string s = text::replace_all(part, " / ", "\x1F");
+    for (std::string_view piece : text::split(s, '\x1F')) pieces.emplace_back(text::trim(piece));
     for (std::size_t i = 0; i < pieces.size(); ++i)
         if (!names_one(pieces[i]) && (i == 0 || !is_acronym(pieces[i]) || is_location(pieces[i]))) return {part};
     return pieces;
@@ -365,7 +379,7 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
             }
             for (const auto& unbracketed : split_role_parenthesised(piece))
                 for (const auto& c : split_commas(unbracketed)) {
-                    auto named = split_slash(std::string(trim_part(c)));
+                    auto named = institutions_named_together(std::string(trim_part(c)));
                     if (named.size() > 1) ++group;
                     for (const auto& n : named)
                         for (const auto& p : split_role_then_institution(n))

@@ -25,6 +25,10 @@ struct Part {
     bool person = false;             ///< a name after an honorific ("TA for Prof. Ann Doe"): the line's role is for a person
 };
 
+/// "X University / Y Institute", "Helmholtz Institute & Friedrich Schiller Universität":
+/// the institutions a part names together, each on its own; else the part itself.
+std::vector<std::string> institutions_named_together(const std::string& part);
+
 /// The parts of a line whose dates were replaced by tabs.
 std::vector<Part> classify_parts(const std::string& line_without_dates);
 

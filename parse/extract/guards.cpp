@@ -455,11 +455,20 @@ std::string_view venue_rejection(std::string_view value, const PeopleInCv& peopl
     bool prose_word = n >= 8 && std::any_of(toks.begin(), toks.end(), [&](std::string_view t) { return prose.find(t) != prose.end(); });
     if (n > 25 && !text::starts_with_icase(trimmed, "proceedings")) return "sentence";
     if (n >= 8 && prose_word) return "sentence";
-    if (n >= 6 && !trimmed.empty() && trimmed.back() == '.' && !venue_word) return "sentence";
+    // (Not a journal's name in abbreviations, most words cut short: "J. App. Math. and Stoch. Anal.")
+    std::size_t abbreviated = 0;
+    for (std::string_view w : text::split(trimmed, ' ')) abbreviated += w.size() >= 2 && w.back() == '.';
+    if (n >= 6 && !trimmed.empty() && trimmed.back() == '.' && !venue_word && 2 * abbreviated < n) return "sentence";
     // A list of people: "Ines Marlow and Tomas Velarde", "A. Lee, B. Chen", also
     // before the venue's sentence ("Ines Marlow and Tomas Velarde. EMNLP").
     bool separated = trimmed.find_first_of(",&") != std::string::npos || trimmed.find(" and ") != std::string::npos;
-    if (!venue_word && separated && names_list(trimmed, people)) return "names";
+    // (A word of three letters or more cut short before the end is no name's: "J. App. and
+    // Comp. Harmonic Anal." is a journal's name in abbreviations; "Tomas Velarde." ends a sentence.)
+    const auto words = text::split(trimmed, ' ');
+    const bool cut_words = std::any_of(words.begin(), words.empty() ? words.end() : words.end() - 1, [](std::string_view w) {
+        return w.size() >= 4 && w.back() == '.' && chars::count_letters(w) >= 3;
+    });
+    if (!venue_word && separated && !cut_words && names_list(trimmed, people)) return "names";
     if (auto dot = trimmed.rfind(". "); dot != std::string::npos && separated && names_list(trimmed.substr(0, dot + 1), people)) return "names";
     // A person or a title, unless the venue table knows the value (looked up last: it is the costly test).
     std::string_view verdict = fragment(trimmed, toks) ? "fragment" : "";
@@ -468,8 +477,6 @@ std::string_view venue_rejection(std::string_view value, const PeopleInCv& peopl
     if (verdict.empty() && (one_word || person_like(trimmed)) && people.contains(value)) verdict = "person";
     // A paper title: several words, title words, no word a venue name has, not
     // an abbreviated journal name ("J. Mod. Phys. A").
-    std::size_t abbreviated = 0;
-    for (std::string_view w : text::split(trimmed, ' ')) abbreviated += w.size() >= 2 && w.back() == '.';
     if (verdict.empty() && !venue_word && n >= 4 && abbreviated < 2 && has_title_words(value)) verdict = "title";
     return verdict.empty() || normalize::find_venue(value) ? std::string_view() : verdict;
 }

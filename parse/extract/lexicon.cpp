@@ -56,7 +56,7 @@ const std::unordered_set<std::string>& role_words() {
     static const std::unordered_set<std::string> w = {
         "intern", "internship", "engineer", "scientist", "researcher", "professor", "lecturer", "postdoc", "postdoctoral",
         "fellow", "assistant", "associate", "student", "member", "director", "manager", "developer", "consultant", "analyst",
-        "head", "lead", "chair", "instructor", "ta", "scholar", "visiting", "visitor", "founder", "cofounder", "ceo", "cto",
+        "head", "lead", "leader", "chair", "instructor", "ta", "scholar", "visiting", "visitor", "founder", "cofounder", "ceo", "cto",
         "officer", "specialist", "architect", "programmer", "advisor", "adviser", "technician", "coordinator", "staff",
         "trainee", "apprentice", "candidate", "reader", "docent", "tutor", "demonstrator", "president", "vp", "principal",
         "affiliate", "postdoctorate", "employee", "owner", "partner", "editor", "writer", "designer", "administrator",
@@ -157,6 +157,12 @@ bool starts_with_degree(std::string_view part) {
     if (degree_abbreviation(squashed)) {
         std::string_view first = p.substr(0, std::min(p.size(), p.find(' ')));
         return chars::count_upper(first) >= 2 || squashed.size() >= 3;
+    }
+    // The Latin order some universities keep ("A.M., Government", "A.B.", "S.M.", "Sc.B."),
+    // with its dots only: "AB" and "SM" alone are company forms and names.
+    if (squashed == "am" || squashed == "ab" || squashed == "sm" || squashed == "sb" || squashed == "scb" || squashed == "scm") {
+        std::string_view first = p.substr(0, std::min(p.size(), p.find_first_of(" ,")));
+        return std::count(first.begin(), first.end(), '.') >= 2;
     }
     const std::string first = first_token(p);
     if (first.empty()) return false;

@@ -258,6 +258,32 @@ bool is_author_list(std::string_view s) {
     return total >= 1 && names * 10 >= total * 8 && (names >= 2 || (names == 1 && total == 1 && words_of(s).size() >= 2));
 }
 
+namespace {
+
+// "J. Doe, D. Roe, & J. Poe, Combined Convolutional and Recurrent Networks": the name
+// after the last "and" or "&" (the separator just before `begin`) closes the list. The
+// list runs on only for what still belongs to it: the initials of an APA surname ("&
+// Poe, P.", "& Poe, P. Title"), a year ("and Poe, 2019."), or a further name written like the ones before
+// (names with initials: a next "name" without any is the title's first words).
+bool closes_list(std::string_view entry, const std::vector<std::string>& names, std::size_t begin, std::string_view next_item) {
+    const bool after_and = (begin >= 3 && entry.compare(begin - 3, 3, " & ") == 0) || (begin >= 5 && entry.compare(begin - 5, 5, " and ") == 0);
+    if (!after_and) return false;
+    const std::string next = strip_marks(strip_and(next_item));  // words_of() returns views: keep it alive
+    const auto w = words_of(next);
+    if (w.empty() || next.front() == '(' || !find_years(next.substr(0, std::min<std::size_t>(next.size(), 12))).empty()) return false;
+    // ("& Brandt, P.-Y. Drift Maps": the surname's initials lead the next item, the title after them.)
+    if (is_initials(w.front())) return false;
+    if (!looks_like_author(next)) return true;
+    const auto with_initial = [](std::string_view name) {
+        const std::string t = strip_marks(name);
+        const auto ws = words_of(t);
+        return std::any_of(ws.begin(), ws.end(), [](std::string_view x) { return is_initials(x); });
+    };
+    return !with_initial(next) && std::all_of(names.begin(), names.end(), [&](const std::string& n) { return is_ellipsis(n) || with_initial(n); });
+}
+
+}  // namespace
+
 std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
     AuthorPrefix out;
     std::vector<std::string> names;
@@ -379,6 +405,10 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             names.emplace_back(core);
             last_was_surname = words_of(strip_marks(core)).size() == 1;
             end = e;
+            if (k + 1 < items.size() && closes_list(entry, names, b, entry.substr(items[k + 1].first, items[k + 1].second - items[k + 1].first))) {
+                finished = true;
+                break;
+            }
             continue;
         }
         {

@@ -179,6 +179,51 @@ void take_index_label(std::string& line) {
     line = std::string(rest);
 }
 
+// "Title, IEEE Access, vol. 9, 2021, pp. 78873-78882": with neither quotes nor italics a
+// title runs on over its venue and the volume, year and page parts after it. The last
+// comma part with words, if only such parts follow and one of them is a year of its
+// own, ends the title when it names a venue (the tables know it, or its words name a
+// kind: "Journal of ...", "15th International Conference on ...").
+// "10.1109/ACCESS.2021.3084221 [code]" -> "[code]": DOIs written without "doi:" or a link.
+std::string without_bare_dois(std::string_view s) {
+    std::string out;
+    for (std::string_view w : text::split(s, ' ')) {
+        std::size_t j = 3;
+        while (w.substr(0, 3) == "10." && j < w.size() && std::isdigit(static_cast<unsigned char>(w[j]))) ++j;
+        if (w.substr(0, 3) == "10." && j >= 7 && j < w.size() && w[j] == '/') continue;
+        out += (out.empty() ? "" : " ") + std::string(w);
+    }
+    return out;
+}
+
+struct VenueBeforeYear {
+    std::size_t at;  ///< offset of the comma before the venue
+    std::string venue;
+    int year;
+};
+std::optional<VenueBeforeYear> venue_before_year(std::string_view title) {
+    std::string_view t = text::trim(title);
+    while (!t.empty() && (t.back() == '.' || t.back() == ',')) t.remove_suffix(1);
+    std::optional<int> year;
+    std::size_t end = t.size();
+    for (int parts = 0; parts < 6 && end > 0; ++parts) {
+        const std::size_t comma = t.rfind(", ", end - 1);
+        if (comma == std::string_view::npos || comma == 0) return std::nullopt;
+        std::string_view part = text::trim(t.substr(comma + 2, end - comma - 2));
+        if (chars::count_letters(part) <= 3) {  // "vol. 9", "2021", "pp. 37-49", "64 (7)"
+            auto ys = find_years(part);
+            if (ys.size() == 1 && ys.front().begin == 0 && ys.front().end == part.size()) year = ys.front().year;
+            end = comma;
+            continue;
+        }
+        if (!year || (!std::isupper(static_cast<unsigned char>(part[0])) && !std::isdigit(static_cast<unsigned char>(part[0]))))
+            return std::nullopt;
+        if (!normalize::find_venue(part) && (count_words(part) < 2 || kind_from_words(part) == PublicationKind::other)) return std::nullopt;
+        return VenueBeforeYear{static_cast<std::size_t>(t.data() - title.data()) + comma, std::string(part), *year};
+    }
+    return std::nullopt;
+}
+
 // "SAA'25" -> "SAA '25": the two-digit year set apart, as "SOSP '23" is usually written.
 // One pass into a new string (an insert() in place per year is quadratic on a long venue).
 std::string spaced_year(const std::string& v) {
@@ -296,6 +341,12 @@ std::optional<ItalicVenue> italic_part(std::string_view after, const std::vector
                 if (chars::count_letters(venue) >= 2) return ItalicVenue{i, offset(t), std::move(venue)};
             }
         }
+        // "Title, in: <i>Proceedings of X</i>, eds., ...": the word that says where comes first.
+        for (std::string_view lead : {"in: ", "In: ", "in ", "In "})
+            if (i > 0 && t.substr(0, lead.size()) == lead) {
+                const std::string_view v = text::trim(t.substr(lead.size()));
+                if (italics.contains(v)) return ItalicVenue{i, offset(v), std::string(v)};
+            }
         if (const std::size_t dot = t.rfind(". "); dot != std::string_view::npos && italics.contains(text::trim(t.substr(dot + 2))))
             return ItalicVenue{i, offset(t) + dot + 2, std::string(text::trim(t.substr(dot + 2)))};
     }
@@ -346,6 +397,8 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
     std::string venue = tag ? tag->tag : venue_of(r);
     if (tag && chars::count_letters(venue) < 2) venue = venue_of(r);
     if (mentions_submission(venue) || is_placeholder_venue(venue)) venue.clear();
+    // A bare DOI after the entry ("10.23919/CNSM46954.2019.9012702", a link's text) names no venue.
+    if (!venue.empty() && chars::count_letters(without_bare_dois(venue)) < 2) venue.clear();
 
     // The year: of the tag, of an APA author list, after the title, else anywhere but the title.
     p.year = tag ? first_year(tag->tag) : std::nullopt;
@@ -388,9 +441,27 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
     // <i>Journal</i>, 12, 2026"), or opening the rest: the italics say where it appeared.
     // (Also above an author line: "**Title**, _Journal_, 7(71)" then "Doe, J; Roe, R"; the
     // title's own parts are read first, the lines below it are no part of where it appeared.)
-    if (italics && !italics->empty() && !tag && !normalize::find_venue(venue) && !r.title.empty()) {
-        if (const std::size_t from = text.find(r.title); from != std::string::npos) {
-            std::string_view after = std::string_view(text).substr(from, r.title.size());
+    // An italic part that names a venue also wins over a guess that is no italic span of
+    // its own: "New York" from "<i>Proceedings of X</i>, T. Roe, ed., Publisher, New York, 2000".
+    if (italics && !italics->empty() && !tag && !r.title.empty()) {
+        const bool known = normalize::find_venue(venue).has_value();
+        std::size_t from = text.find(r.title);
+        // "Title, <i>Journal</i>, 5, No. 1, 2003" on a page that gives no authors: with the
+        // title's words read as names, the "title" came after the italic venue. The entry
+        // starts with its title then.
+        bool misread = false;
+        if (from != std::string::npos && from > 0 && r.rest_lines.empty()) {
+            const std::string_view whole_text = text;
+            const std::vector<std::string_view> whole = text::split(whole_text, ',');
+            // (An italic that names no venue, "***Doe, J.***" in an author list, restarts nothing.)
+            if (auto first = italic_part(whole_text, whole, *italics);
+                first && (normalize::find_venue(first->venue).has_value() || kind_from_words(first->venue) != PublicationKind::other)) {
+                const std::size_t at = static_cast<std::size_t>(whole[first->part].data() - text.data()) + first->venue_from;
+                if (at < from) from = 0, misread = true;
+            }
+        }
+        if (from != std::string::npos) {
+            std::string_view after = std::string_view(text).substr(from, misread ? std::string::npos : r.title.size());
             std::vector<std::string_view> parts = text::split(after, ',');
             auto at = italic_part(after, parts, *italics);
             if (!at && r.rest_lines.empty()) {
@@ -398,14 +469,19 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
                 parts = text::split(after, ',');
                 at = italic_part(after, parts, *italics);
             }
-            if (at && !mentions_submission(after)) {
+            const bool named = at && (normalize::find_venue(at->venue).has_value() || kind_from_words(at->venue) != PublicationKind::other);
+            if (at && !mentions_submission(after) && (misread || !known || (named && !italics->contains(std::string_view(venue))))) {
                 const std::string_view part = parts[at->part];
                 const std::size_t venue_begin = static_cast<std::size_t>(part.data() - after.data()) + at->venue_from;
                 const std::size_t tail_begin = static_cast<std::size_t>(part.data() - after.data()) + part.size();
                 venue = std::move(at->venue);
                 std::string_view head = text::trim(after.substr(0, venue_begin));
+                if (head.size() > 3 && head.substr(head.size() - 3) == "in:") head.remove_suffix(3);  // "Title, in: <i>Proc.</i>"
+                else if (head.size() > 3 && (head.substr(head.size() - 3) == " in" || head.substr(head.size() - 3) == " In")) head.remove_suffix(3);
+                head = text::trim(head);
                 while (!head.empty() && (head.back() == ',' || head.back() == '.')) head.remove_suffix(1);
                 p.title = clean_title(head);
+                if (misread) p.authors.clear();
                 if (!p.year) p.year = first_year(after.substr(tail_begin));
             }
         }
@@ -417,11 +493,21 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
         const std::string_view entry = from == std::string::npos ? std::string_view(p.title) : std::string_view(text).substr(from);
         if (auto cut = year_before_venue(entry)) {
             std::string v = venue_from_rest(entry.substr(cut->venue));
-            if (!v.empty() && !mentions_submission(v)) {
+            if (!v.empty() && !mentions_submission(v) && chars::count_letters(without_bare_dois(v)) >= 2) {  // (no bare DOI)
                 venue = std::move(v);
                 if (!p.year) p.year = cut->year;
                 p.title = clean_title(entry.substr(0, cut->at));
             }
+        }
+    }
+    // (The rest after such a title holds at most a DOI or a link: also a bare DOI, as a
+    // Markdown link's text shows it, "10.1109/ACCESS.2021.3084221".)
+    if (r.rest_lines.empty() && !tag && chars::count_letters(without_bare_dois(strip_links_and_ids(r.rest))) < 2 &&
+        !normalize::find_venue(venue)) {
+        if (auto tail = venue_before_year(p.title)) {
+            venue = tail->venue;
+            if (!p.year) p.year = tail->year;
+            p.title = clean_title(std::string_view(p.title).substr(0, tail->at));
         }
     }
     if (!p.year) p.year = ending_year(text);  // the title ran on over the year: it still ends the entry

@@ -136,7 +136,7 @@ const std::unordered_set<std::string>& modifiers() {
     static const std::unordered_set<std::string> words = {
         "selected", "select", "civilian", "military", "recent", "research", "work", "professional", "academic", "technical", "invited", "journal",
         "refereed", "peer", "reviewed", "review", "other", "additional", "and", "of", "in", "the", "my", "me", "our", "industry",
-        "industrial", "programming", "computer", "relevant", "current", "past", "previous", "full", "list", "key", "major",
+        "industrial", "programming", "computer", "computational", "relevant", "current", "past", "previous", "full", "list", "key", "major",
         "main", "university", "scientific", "international", "national", "contributed", "published", "submitted", "under",
         "working", "ongoing", "graduate", "undergraduate", "taught", "given", "held", "attended", "organized", "received",
         "a", "an", "for", "with", "on", "to", "at", "as", "science", "honorary", "information", "detail", "board", "program",
@@ -326,7 +326,7 @@ std::optional<std::string> classify_heading(std::string_view heading, bool style
         }
         has_research |= t == "research";
         has_work |= t == "work";
-        has_programming |= t == "programming" || t == "computer" || t == "technical";
+        has_programming |= t == "programming" || t == "computer" || t == "computational" || t == "technical";
     }
     if (kinds.empty()) {
         if (has_work && tokens.size() <= 2) return "experience";  // "Work", "Professional Work"
@@ -382,11 +382,13 @@ std::vector<Block> split_blocks(std::string_view text) {
         if (markdown_heading || plain_candidate) {
             std::string heading = clean_heading(line.text);
             bool short_enough = chars::count_words(heading) <= 6 || (chars::has_cjk(heading) && chars::count_letters(heading) <= 12);
-            // "Program Committee: SC 2022" is a line of content, "Skills:" a heading.
+            // "Program Committee: SC 2022" is a line of content, "Skills:" a heading (and so is
+            // "Journal Articles (†: corresponding author)": a colon in a remark does not count).
             std::string_view t = text::trim(line.text);
             auto text_after_colon = [t] {
-                std::size_t colon = t.find(':');
-                return colon != std::string_view::npos && !text::trim(clean_heading(t.substr(colon + 1))).empty();
+                const std::string bare = text::without_brackets(std::string(t));
+                std::size_t colon = bare.find(':');
+                return colon != std::string::npos && !text::trim(clean_heading(std::string_view(bare).substr(colon + 1))).empty();
             };
             bool styled = markdown_heading || line.bold || all_caps(heading);
             auto kind = short_enough && !text_after_colon() ? classify_heading(heading, styled) : std::nullopt;

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "core/text.hpp"
+#include "parse/extract/affiliation_parts.hpp"
 #include "parse/extract/dates.hpp"
 #include "parse/extract/extract.hpp"
 #include "parse/extract/lexicon.hpp"
@@ -769,7 +770,13 @@ class AnyReader {
         }
         // An office in a society ("President" of an association) or a named chair is no place.
         const bool service = extract::is_service_office(a.role, inst) || extract::is_named_chair(inst);
-        if (!inst.empty() && !service) p().affiliations.push_back(a);
+        // "Helmholtz Institute & Friedrich Schiller Universität": at both.
+        if (!inst.empty() && !service)
+            for (const std::string& named : extract::institutions_named_together(inst)) {
+                Affiliation one = a;
+                one.institution_raw = named;
+                p().affiliations.push_back(std::move(one));
+            }
         std::string where = f.first({"location", "city", "place"});
         if (inst_key == "location" || inst_key == "place") where.clear();
         sink.lines.push_back("- " + join({a.role, inst, where, years_text(y)}, " | "));

@@ -13,6 +13,7 @@
 
 #include "core/text.hpp"
 #include "cvsearch/errors.hpp"
+#include "parse/extract/affiliation_parts.hpp"
 #include "parse/extract/extract.hpp"
 #include "parse/extract/lexicon.hpp"
 #include "parse/readers/json_util.hpp"
@@ -291,7 +292,12 @@ class ResumeReader {
         if (text::fold_key(a.institution_raw) == text::fold_key(a.role)) a.institution_raw.clear();
         // An office in a society ("President" of an association) or a named chair is no place.
         const bool service = extract::is_service_office(a.role, a.institution_raw) || extract::is_named_chair(a.institution_raw);
-        if ((!a.institution_raw.empty() || !a.role.empty()) && !service) p_.affiliations.push_back(a);
+        if (!service)
+            for (const std::string& named : a.institution_raw.empty() ? std::vector<std::string>{""} : extract::institutions_named_together(a.institution_raw)) {
+                Affiliation one = a;
+                one.institution_raw = named;
+                if (!one.institution_raw.empty() || !one.role.empty()) p_.affiliations.push_back(one);
+            }
         const std::string shown = text::fold_key(place) == text::fold_key(a.role) ? std::string() : place;  // the remark too
         lines.push_back("- " + join({a.role, shown, str(e, {"location"}, at), d.text()}, " | "));
         details(e, at, lines);
@@ -308,7 +314,12 @@ class ResumeReader {
         a.start_year = d.start;
         a.end_year = d.end;
         a.current = d.current;
-        if (!a.institution_raw.empty() || !a.role.empty()) p_.affiliations.push_back(a);
+        // "Helmholtz Institute & Friedrich Schiller Universität": studied at both.
+        for (const std::string& named : a.institution_raw.empty() ? std::vector<std::string>{""} : extract::institutions_named_together(a.institution_raw)) {
+            Affiliation one = a;
+            one.institution_raw = named;
+            if (!one.institution_raw.empty() || !one.role.empty()) p_.affiliations.push_back(one);
+        }
         lines.push_back("- " + join({a.role, place, str(e, {"location"}, at), d.text(),
                                      str(e, {"score", "gpa"}, at)},
                                     " | "));

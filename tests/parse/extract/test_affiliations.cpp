@@ -6,8 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "cvsearch/parse.hpp"
+#include "parse/extract/affiliation_parts.hpp"
 #include "parse/extract/affiliations.hpp"
 #include "parse/extract/extract.hpp"
+#include "parse/extract/lexicon.hpp"
 #include "parse/readers/reader.hpp"
 
 using cvsearch::Affiliation;
@@ -534,4 +537,58 @@ TEST_CASE("one unknown word under an entry, with no role, dates or town, is no p
           "Ostrava Labs, Brno, Czechia\n",
           {{"Quillmark Controls", "Engineering Assistant", 1999, 2000, false, work},
            {"Ostrava Labs", "", std::nullopt, std::nullopt, false, work}});
+}
+
+TEST_CASE("a group or team leader is a role: the place is the line under it") {
+    // A LaTeX table row "dates & \textbf{Role}" with the employer in the row below
+    // ("& \textit{Place, City}"): "Bioinformatics Group Leader" names no group as a place.
+    auto profiles = cvsearch::parse_bytes(
+        "\\documentclass{article}\\begin{document}\n\\section*{Research Experience}\n\\begin{tabular}{ll}\n"
+        "2016 -- today & \\textbf{Harbour Modelling Group Leader}\\\\\n& \\textit{Tidewater Research, Kiel, Germany}\\\\[5pt]\n"
+        "& The group builds tide models.\\\\\n"
+        "2012 -- 2016 & \\textbf{Team Leader}\\\\\n& \\textit{Northfield Labs, Bremen, Germany}\\\\\n"
+        "\\end{tabular}\n\\end{document}\n",
+        "cv.tex");
+    REQUIRE(profiles.size() == 1);
+    const auto& affs = profiles[0].affiliations;
+    REQUIRE(affs.size() == 2);
+    CHECK(affs[0].institution_raw == "Tidewater Research");
+    CHECK(affs[0].role == "Harbour Modelling Group Leader");
+    CHECK(affs[0].start_year == 2016);
+    CHECK(affs[1].institution_raw == "Northfield Labs");
+    CHECK(affs[1].role == "Team Leader");
+    CHECK(affs[1].end_year == 2016);
+}
+
+TEST_CASE("degrees in the Latin order (A.M., A.B., S.M.) are degrees, never places") {
+    // A res.cls education block: the school, then its degrees indented under it.
+    auto profiles = cvsearch::parse_bytes(
+        "\\documentclass{article}\\begin{document}\n\\section{Education}\n"
+        "Lakeside University \\hfill Expected 2026\\\\\n\\hspace*{5mm} Ph.D., Government\\\\\n"
+        "\\hspace*{5mm} A.M., Government \\hfill 2022\n\n"
+        "Northbay College \\hfill 2019\\\\\n\\hspace*{5mm} S.B., Political Science\n\\end{document}\n",
+        "cv.tex");
+    REQUIRE(profiles.size() == 1);
+    for (const auto& a : profiles[0].affiliations) {
+        CHECK(a.institution_raw != "A.M");
+        CHECK(a.institution_raw != "A.M.");
+        CHECK(a.institution_raw != "S.B.");
+    }
+    CHECK(cvsearch::extract::starts_with_degree("A.M., Government"));
+    CHECK(cvsearch::extract::starts_with_degree("Sc.B. in Physics"));
+    CHECK_FALSE(cvsearch::extract::starts_with_degree("AB Volvo"));
+}
+
+TEST_CASE("two institutions joined by an ampersand are two places, a name with an ampersand is one") {
+    auto affs = affiliations_of("# Ann Doe\n\n## Education\n"
+                                "- Ph.D. in Physics, Tidewater Institute & Friedrich Example Universität, 2022 - present\n"
+                                "- B.Sc., College of Arts & Sciences, Northbay University, 2015\n"
+                                "\n## Experience\n- Analyst, Quell & Rook, 2016 - 2018\n");
+    std::vector<std::string> places;
+    for (const auto& a : affs) places.push_back(a.institution_raw);
+    CHECK(std::find(places.begin(), places.end(), "Tidewater Institute") != places.end());
+    CHECK(std::find(places.begin(), places.end(), "Friedrich Example Universität") != places.end());
+    CHECK(std::find(places.begin(), places.end(), "Sciences") == places.end());
+    CHECK(std::find(places.begin(), places.end(), "Rook") == places.end());
+    CHECK(cvsearch::extract::institutions_named_together("Johnson & Johnson") == std::vector<std::string>{"Johnson & Johnson"});
 }

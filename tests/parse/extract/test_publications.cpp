@@ -571,3 +571,78 @@ TEST_CASE("a venue's name ends at a semicolon that opens a theme, outside bracke
                                       PublicationKind::other);
     CHECK(q.venue_raw == "International Tide Speech Conference (ITSC; Tidespeech 2025)");
 }
+
+TEST_CASE("a title that ran on over its venue, volume, year and pages ends at the venue") {
+    // IEEE-like comma entries without quotes or italics, a DOI (a link's text) after them.
+    Publication a = parse_publication("K. Hale, M. Quell, & R. Stone, Tide Gauge Drift in Cold Harbours, Journal of Harbour "
+                                      "Studies, vol. 9, 2021, pp. 101-109. 10.5555/jhs.2021.0042",
+                                      PublicationKind::other);
+    CHECK(a.title == "Tide Gauge Drift in Cold Harbours");
+    CHECK(a.venue_raw == "Journal of Harbour Studies");
+    CHECK(a.year == 2021);
+    Publication b = parse_publication("M. Quell & K. Hale, Routing Ferries by Tide, 15th International Conference on Harbour "
+                                      "Management, 2019. 10.5555/ichm.2019.7",
+                                      PublicationKind::other);
+    CHECK(b.title == "Routing Ferries by Tide");
+    CHECK(b.venue_raw == "15th International Conference on Harbour Management");
+    CHECK(b.year == 2019);
+}
+
+TEST_CASE("the name after the last \"and\" or \"&\" closes the author list") {
+    // "J. Doe, D. Roe, & J. Poe, Combined Convolutional and ...": the title's first words
+    // are no further author.
+    Publication a = parse_publication("M. Quell, D. Roe, & J. Poe, Combined Tidal and Wind Models for Harbours, IEEE "
+                                      "International Conference on Big Data, 2020, pp. 1354-1361.",
+                                      PublicationKind::other);
+    CHECK(a.title == "Combined Tidal and Wind Models for Harbours");
+    CHECK(a.authors == std::vector<std::string>{"M. Quell", "D. Roe", "J. Poe"});
+    CHECK(a.year == 2020);
+    // APA keeps reading the initials after the last surname, and the year after them.
+    Publication b = parse_publication("Quell, M., Roe, D., & Poe, J. (2019). Combined Tidal and Wind Models. Journal of Harbour "
+                                      "Studies, 12(3), 4-9.",
+                                      PublicationKind::other);
+    CHECK(b.authors.size() == 3);
+    CHECK(b.year == 2019);
+    CHECK(b.title == "Combined Tidal and Wind Models");
+}
+
+TEST_CASE("HTML vita without authors: the italic part names the venue over a publisher, a town or a cut-off guess") {
+    // A one-person page lists "Title, with co-authors, <i>Journal</i>, vol, year": abbreviated
+    // journal names hold "and", proceedings are followed by editors, a publisher and a town.
+    const cvsearch::readers::TextDocument doc = cvsearch::readers::read_html(
+        "<html><body><h1>Vita - Mira Q Quell</h1><h2>Journal Articles</h2><ul>\n"
+        "<li><a href=\"a.pdf\">On the Support of Tidal Vectors</a>, with\n<a href=\"r\">P. Roe</a> and <a href=\"s\">D. Poe</a>,\n"
+        "<i>J. App. and Comp. Tidal Anal.</i>, <strong>3</strong>(1996), 229-238.<p></p>\n"
+        "<li><a href=\"b.pdf\">Moments of Harbour Splines</a>, with D. Roe and J. Wang, <i>J. App. Math. and\nStoch. Tides</i>, "
+        "<strong>11</strong>, No. 4, 1998, 465-479.<p></p>\n"
+        "<li><a href=\"c.pdf\">Positive Tide Vectors</a>, with <a href=\"r\">D. Roe</a>, <i>Proceedings of Tidal Analysis and "
+        "Harbour Methods </i>, T.X. He, ed., Marcel Dekker, New York, 2000, 317-339.<p></p>\n"
+        "<li><span class=\"o\">Recursion Formulas for Tide Tables</span>, in: <i> Proceedings of Advances in Harbour Computing </i>, "
+        "S.K. Dey and J. Ziebarth, eds., Eastern Harbour University, 1996, 143-149.<p></p>\n"
+        "<li><a href=\"d.pdf\">Multitides and Integer Transforms</a>, <i>J. Comp. Tide and Appl.</i>, <strong>5</strong>, No. 1, "
+        "January 2003, 161-\t\t178.<p></p>\n"
+        "</ul></body></html>");
+    const cvsearch::Profile p = cvsearch::extract::extract_profile(doc);
+    using cvsearch::testing::publication;
+    const Publication* a = publication(p, "Support of Tidal");
+    REQUIRE(a);
+    CHECK(a->venue_raw == "J. App. and Comp. Tidal Anal.");
+    CHECK(a->year == 1996);
+    const Publication* b = publication(p, "Harbour Splines");
+    REQUIRE(b);
+    CHECK(b->venue_raw == "J. App. Math. and Stoch. Tides");
+    const Publication* c = publication(p, "Positive Tide");
+    REQUIRE(c);
+    CHECK(c->venue_raw == "Proceedings of Tidal Analysis and Harbour Methods");
+    CHECK(c->year == 2000);
+    const Publication* d = publication(p, "Recursion Formulas");
+    REQUIRE(d);
+    CHECK(d->title == "Recursion Formulas for Tide Tables");
+    CHECK(d->venue_raw == "Proceedings of Advances in Harbour Computing");
+    const Publication* e = publication(p, "Multitides");
+    REQUIRE(e);
+    CHECK(e->title == "Multitides and Integer Transforms");
+    CHECK(e->venue_raw == "J. Comp. Tide and Appl.");
+    CHECK(e->year == 2003);
+    CHECK(e->authors.empty());
+}

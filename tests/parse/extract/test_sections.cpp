@@ -8,6 +8,7 @@
 
 #include "cvsearch/parse.hpp"
 #include "parse/extract/extract.hpp"
+#include "tests/parse/profile_lookup.hpp"
 
 using cvsearch::extract::heading_kind;
 using cvsearch::extract::split_sections;
@@ -292,4 +293,30 @@ TEST_CASE("a plain \"PhD student\" line under a school is the degree studied the
     auto sections = split_sections("Ann Doe\n\nPhD Students\n\nBo Roe (Economics), 2023 -> PhD student, Lakeside University\n");
     REQUIRE(sections.size() == 2);
     CHECK(sections[1].kind == "teaching");
+}
+
+TEST_CASE("a colon inside a heading's remark does not make it a line of content") {
+    // "### Refereed Journal Articles (†: corresponding author)": the legend in brackets
+    // holds a colon, yet the line is the heading of the journal papers under it.
+    const cvsearch::Profile p = cvsearch::testing::parse_one(
+        "# Corin Vale\n\n## Publications\n\n### Working Papers\n- Tide Tables for Small Harbours (with A. Rook)\n\n"
+        "### Refereed Journal Articles <font size=\"3\">(\xE2\x80\xA0: corresponding author)</font>\n"
+        "- C. Vale\xE2\x80\xA0 & A. Rook, Reading Tides from Harbour Logs, Journal of Harbour Studies, vol. 12, 2024.\n",
+        "cv.md");
+    const cvsearch::Publication* a = cvsearch::testing::publication(p, "Reading Tides");
+    REQUIRE(a);
+    CHECK(a->kind == cvsearch::PublicationKind::journal);
+    CHECK(a->venue_raw == "Journal of Harbour Studies");
+    CHECK(a->year == 2024);
+}
+
+TEST_CASE("\"Computational Skills\" heads skills: the languages listed under it are no places") {
+    // A PDF's text: the heading is a plain line, "C/C++, OpenMP, ..." under it.
+    const cvsearch::Profile p = cvsearch::testing::parse_one(
+        "Ann Doe\nCurriculum Vitae\n\nEmployment\n2017–present\n\nBioinformatics Specialist\nNorthfield University, Worcester, MA\n\n"
+        "Computational Skills\nPython scripting (NumPy, pandas)\nC/C++, OpenMP, GPGPU programming: CUDA, Thrust\n",
+        "cv.txt");
+    CHECK(heading_kind("Computational Skills") == std::optional<std::string>("skills"));
+    for (const auto& a : p.affiliations) CHECK(a.institution_raw != "C/C++");
+    CHECK(cvsearch::testing::affiliation(p, "Northfield University"));
 }

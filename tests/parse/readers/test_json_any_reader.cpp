@@ -421,3 +421,16 @@ TEST_CASE("generic JSON: a list of titled sections with blocks, positions nested
     CHECK(tidal->authors.size() == 2);
     CHECK(p.publications.size() == 1);  // the notes of a paper are no papers
 }
+
+TEST_CASE("a JSON CV whose school names two institutions joined by an ampersand gives both") {
+    // A JSON Resume-like file with a key of its own ("teaching"): read generically.
+    const Profile p = parse_one(R"({"basics": {"name": "Ann Doe"},
+        "education": [{"institution": "Tidewater Institute & Friedrich Example Universität", "area": "Ph.D. in Physics",
+                       "studyType": "Doctorate", "startDate": "2022-04-01", "endDate": "Present"}],
+        "work": [{"name": "Quell & Rook", "position": "Analyst", "startDate": "2016", "endDate": "2018"}],
+        "teaching": [{"course": "Quantum Theory", "institution": "Friedrich Example Universität", "date": "2023-10-01"}]})");
+    CHECK(affiliation(p, "Tidewater Institute"));
+    CHECK(affiliation(p, "Friedrich Example Universität"));
+    CHECK(affiliation(p, "Tidewater Institute & Friedrich Example Universität") == nullptr);
+    CHECK(affiliation(p, "Quell & Rook"));
+}
