@@ -464,11 +464,13 @@ std::string_view venue_rejection(std::string_view value, const PeopleInCv& peopl
     bool separated = trimmed.find_first_of(",&") != std::string::npos || trimmed.find(" and ") != std::string::npos;
     // (A word of three letters or more cut short before the end is no name's: "J. App. and
     // Comp. Harmonic Anal." is a journal's name in abbreviations; "Tomas Velarde." ends a sentence.)
-    const auto words = text::split(trimmed, ' ');
-    const bool cut_words = std::any_of(words.begin(), words.empty() ? words.end() : words.end() - 1, [](std::string_view w) {
-        return w.size() >= 4 && w.back() == '.' && chars::count_letters(w) >= 3;
-    });
-    if (!venue_word && separated && !cut_words && names_list(trimmed, people)) return "names";
+    const auto cut_words = [&] {
+        const auto words = text::split(trimmed, ' ');
+        return std::any_of(words.begin(), words.empty() ? words.end() : words.end() - 1, [](std::string_view w) {
+            return w.size() >= 4 && w.back() == '.' && chars::count_letters(w) >= 3;
+        });
+    };
+    if (!venue_word && separated && !cut_words() && names_list(trimmed, people)) return "names";
     if (auto dot = trimmed.rfind(". "); dot != std::string::npos && separated && names_list(trimmed.substr(0, dot + 1), people)) return "names";
     // A person or a title, unless the venue table knows the value (looked up last: it is the costly test).
     std::string_view verdict = fragment(trimmed, toks) ? "fragment" : "";

@@ -186,6 +186,7 @@ void take_index_label(std::string& line) {
 // kind: "Journal of ...", "15th International Conference on ...").
 // "10.1109/ACCESS.2021.3084221 [code]" -> "[code]": DOIs written without "doi:" or a link.
 std::string without_bare_dois(std::string_view s) {
+    if (s.find("10.") == std::string_view::npos) return std::string(s);  // (most text: no DOI to drop)
     std::string out;
     for (std::string_view w : text::split(s, ' ')) {
         std::size_t j = 3;
@@ -502,8 +503,8 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
     }
     // (The rest after such a title holds at most a DOI or a link: also a bare DOI, as a
     // Markdown link's text shows it, "10.1109/ACCESS.2021.3084221".)
-    if (r.rest_lines.empty() && !tag && chars::count_letters(without_bare_dois(strip_links_and_ids(r.rest))) < 2 &&
-        !normalize::find_venue(venue)) {
+    if (r.rest_lines.empty() && !tag && !normalize::find_venue(venue) &&
+        chars::count_letters(without_bare_dois(strip_links_and_ids(r.rest))) < 2) {
         if (auto tail = venue_before_year(p.title)) {
             venue = tail->venue;
             if (!p.year) p.year = tail->year;
