@@ -347,9 +347,6 @@ bool is_placeholder_venue(std::string_view venue) {
            (k.rfind("preprint ", 0) == 0 && chars::count_words(k) == 2 && find_years(k).empty());  // "Preprint available"
 }
 
-// "In Ray, A. and McCray, R. A., editors, Supernova Impacts, volume 296 of IAU Symposium,
-// pages 372-373": the editors are no venue; the series a volume belongs to is the venue
-// people name.
 // "Rel." in "Quasigroups and Rel. Sys": a word of two or more letters cut short by a dot
 // (an initial, "J.", or "Jr." / "Sr." / "St." in a name are not).
 static bool has_abbreviated_word(std::string_view s) {
@@ -364,6 +361,8 @@ static bool has_abbreviated_word(std::string_view s) {
     return false;
 }
 
+// "In Ray, A. and McCray, R. A., editors, Supernova Impacts, ...": the editors are no
+// venue; what follows them is.
 static std::string_view after_editors(std::string_view rest) {
     for (std::string_view mark : {", editors, ", ", editor, ", " (eds.), ", " (ed.), ", " (Eds.), ", " (Ed.), ", ", eds., ", ", Eds., ",
                                   ", ed., ", ", Ed., ", " (eds), ", " (Eds) ", ", ed. ", ", eds. ", " (eds) ", " (ed) "})
@@ -390,6 +389,8 @@ static std::string_view before_book_number(std::string_view rest) {
     return text::trim(rest);
 }
 
+// "Supernova Impacts, volume 296 of IAU Symposium, pages 372-373": the series a volume
+// belongs to is the venue people name; empty when there is none.
 static std::string series_of_volume(std::string_view rest) {
     const std::string lower = text::ascii_lower(rest);
     for (std::string_view vol : {"volume ", "vol. "}) {
