@@ -400,12 +400,12 @@ LineInfo analyze(const Line& line, std::size_t index, bool education, bool heade
         }
     }
     auto inst = pick_institution(parts, allow_elimination, education);
-    // "Choco.ly, Taipei (startup SaaS platform)", "The Harbor Group, New Orleans": a name
+    // "Tidepool.ly, Taipei (startup SaaS platform)", "The Harbor Group, New Orleans": a name
     // and the city it is in, on a line with no dates and no role: the place where the
     // role written above it was held (a PDF's vertical layout: role, dates, place).
     // (The city a table knows, its description in brackets after it; any capitalized
     // place name after a name that has an organization's word, "Group", "Corp", or is
-    // written as a web address is, "Choco.ly".)
+    // written as a web address is, "Tidepool.ly".)
     auto dotted_name = [](std::string_view name) {
         const std::size_t dot = name.find('.');
         return count_words(name) == 1 && dot != std::string_view::npos && dot > 0 && dot + 2 <= name.size() &&

@@ -356,7 +356,7 @@ static std::optional<Reading> read_authors_first(std::string_view text) {
     r.authors = prefix->authors;
     r.year = prefix->year;
     r.status = prefix->status;
-    // "Zou Ya-Yi, Xiaoqi Lu, Title, (Venue)": the comma after the list is no part of the title
+    // "Ines Varga, Tomas Lind, Title, (Venue)": the comma after the list is no part of the title
     // (unless a name follows it: the list was read only in part).
     std::string_view after_list = text::trim(text.substr(prefix->end));
     if (after_list.starts_with(",")) {

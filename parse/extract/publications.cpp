@@ -254,7 +254,7 @@ std::optional<int> ending_year(std::string_view text) {
     return ys.front().year;
 }
 
-// "Sage, A. J., Liu+, Y., & Sato+, J. (2022).", "Zeng*, P.", "Li†, Roe‡": marks a CV sets
+// "Doe, A. J., Lind+, Y., & Varga+, J. (2022).", "Roe*, P.", "Poe†, Roe‡": marks a CV sets
 // on its authors (a student, the corresponding author, equal contribution) glued to a
 // name. They are dropped after a name's last letter (a lower-case one, in a word of two
 // or more letters: "C++" keeps its marks) or after an initial's period, where a comma,

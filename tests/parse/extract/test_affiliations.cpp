@@ -468,7 +468,7 @@ TEST_CASE("a medical specialty after a role is the role's field: the hospital on
 }
 
 TEST_CASE("a PDF's vertical layout: role, dates, then the place and its city on a line of their own") {
-    // "Co-Founder / 2015 - 2018 / Choco.ly, Taipei (startup ...)": the place line has no
+    // "Co-Founder / 2015 - 2018 / Tidepool.ly, Taipei (startup ...)": the place line has no
     // dates and no role, a name and the city it is in.
     auto affs = affiliations_of(
         "Rowan Example\n\nPROFESSIONAL EXPERIENCE\n"
