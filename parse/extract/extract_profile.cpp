@@ -38,6 +38,14 @@ bool has_publication_section(const std::vector<Block>& blocks) {
     return std::any_of(blocks.begin(), blocks.end(), [](const Block& b) { return b.kind == "publications"; });
 }
 
+// "Student Supervision", "Mentoring", "Advising": a section about the person's students.
+bool names_students(std::string_view heading) {
+    const std::string h = text::fold_key(heading);
+    for (std::string_view w : {"supervis", "mentor", "advis", "student", "betreu", "encadrement"})
+        if (h.find(w) != std::string::npos) return true;
+    return false;
+}
+
 }  // namespace
 
 Profile extract_profile(const readers::TextDocument& doc) {
@@ -62,16 +70,27 @@ Profile extract_profile(const readers::TextDocument& doc) {
             if (entries.empty() && (b.kind == "education" || b.kind == "experience")) entries = mentioned_affiliations(b);
             for (auto& a : entries) p.affiliations.push_back(std::move(a));
         }
+        // A stay at a place the entries already name ("Visiting Researcher at X, 2019") adds nothing.
+        auto key = [](const std::string& raw) {
+            auto known = normalize::find_institution(raw);
+            return known ? known->canonical : text::fold_key(raw);
+        };
+        auto is_new = [&](const Affiliation& a) {
+            const std::string k = key(a.institution_raw);
+            return std::none_of(p.affiliations.begin(), p.affiliations.end(), [&](const Affiliation& e) { return key(e.institution_raw) == k; });
+        };
+        // "2019-22  Example State University" under Teaching: a university where the person
+        // taught is one they worked at. Only a dated entry naming a university the tables
+        // know (the lines of a teaching section also name courses and programmes), and not
+        // under Supervision or Mentoring, whose entries say where the students went.
+        if (b.kind == "teaching" && !names_students(b.heading))
+            for (auto& a : extract_affiliations(b)) {
+                const auto known = normalize::find_institution(a.institution_raw);
+                if (a.start_year && known && known->kind == "university" && is_new(a)) p.affiliations.push_back(std::move(a));
+            }
         if (b.kind == "education" || b.kind == "experience") {
-            // A stay at a place the entries already name ("Visiting Researcher at X, 2019") adds nothing.
-            auto key = [](const std::string& raw) {
-                auto known = normalize::find_institution(raw);
-                return known ? known->canonical : text::fold_key(raw);
-            };
             for (auto& a : mentioned_stays(b)) {
-                const std::string k = key(a.institution_raw);
-                if (std::none_of(p.affiliations.begin(), p.affiliations.end(), [&](const Affiliation& e) { return key(e.institution_raw) == k; }))
-                    p.affiliations.push_back(std::move(a));
+                if (is_new(a)) p.affiliations.push_back(std::move(a));
             }
         }
         if (b.kind == "experience" || b.kind == "projects" || b.kind == "other")

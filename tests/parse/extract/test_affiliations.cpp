@@ -592,3 +592,23 @@ TEST_CASE("two institutions joined by an ampersand are two places, a name with a
     CHECK(std::find(places.begin(), places.end(), "Rook") == places.end());
     CHECK(cvsearch::extract::institutions_named_together("Johnson & Johnson") == std::vector<std::string>{"Johnson & Johnson"});
 }
+
+TEST_CASE("a dated university under Teaching is a place the person worked at, a student's school under Supervision is not") {
+    // Fictional person; the universities are real ones, for the tables to know.
+    auto affs = affiliations_of("# Ann Doe\n\n## Experience\n- Assistant Professor, Kookmin University, 2022 - present\n"
+                                "\n## Teaching Experience\n"
+                                "2019 - 2021  Seoul National University, Korea\n"
+                                "Music Analysis 2, 3; Music Theory 1\n"
+                                "Yonsei University, Seoul: Seminar in Piano Literature\n"
+                                "\n## Student Supervision\n"
+                                "2020 - 2021  Bo Roe (undergraduate), Pusan National University\n");
+    std::vector<std::string> places;
+    for (const auto& a : affs) places.push_back(a.institution_raw);
+    CAPTURE(places.size());
+    CHECK(std::find(places.begin(), places.end(), "Kookmin University") != places.end());
+    CHECK(std::find(places.begin(), places.end(), "Seoul National University") != places.end());
+    // Undated: a course taught somewhere says too little.
+    CHECK(std::find(places.begin(), places.end(), "Yonsei University") == places.end());
+    // Where a student came from is not where the person worked.
+    CHECK(std::none_of(places.begin(), places.end(), [](const std::string& p) { return p.find("Pusan") != std::string::npos; }));
+}
