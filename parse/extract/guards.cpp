@@ -474,6 +474,11 @@ std::string_view venue_rejection(std::string_view value, const PeopleInCv& peopl
     if (auto dot = trimmed.rfind(". "); dot != std::string::npos && separated && names_list(trimmed.substr(0, dot + 1), people)) return "names";
     // A person or a title, unless the venue table knows the value (looked up last: it is the costly test).
     std::string_view verdict = fragment(trimmed, toks) ? "fragment" : "";
+    // "Example State University" in the venue's place: the school of a thesis or a report
+    // series, no venue ("Example University Press" and "Proceedings of ..." have a venue's
+    // word, "Comm. Math. Univ. Example" is a journal's name in abbreviations).
+    if (verdict.empty() && !venue_word && abbreviated < 2 && institution_strength(trimmed) == InstitutionStrength::academic)
+        verdict = "institution";
     // (Asking builds the CV's list of people: only for values shaped like a name.)
     bool one_word = n == 1 && chars::count_letters(trimmed) >= 3 && name_word(trimmed);
     if (verdict.empty() && (one_word || person_like(trimmed)) && people.contains(value)) verdict = "person";

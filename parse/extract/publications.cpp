@@ -84,9 +84,32 @@ std::vector<std::string> cells_as_lines(const std::vector<std::string>& lines, s
     return out;
 }
 
-// "2025 — Doe, J. Title.", "2023 - Doe", "[2021] Doe", "(2019) Doe": a year that opens
-// the entry, set apart by brackets or a dash, colon or bar, is the entry's year; it is
-// cut from the line so that the author list starts it.
+// "/06" or "-11" after a year: the month of the date ("2023/06"), not the end of a
+// range ("2019-2021", "2019-21" is no month). The offset after it, or `i`.
+std::size_t after_month(std::string_view s, std::size_t i) {
+    if (i + 2 > s.size() || (s[i] != '/' && s[i] != '-' && s[i] != '.')) return i;
+    std::size_t k = i + 1, digits = 0;
+    while (k < s.size() && digits < 3 && std::isdigit(static_cast<unsigned char>(s[k]))) ++k, ++digits;
+    if (digits == 0 || digits > 2) return i;
+    const int month = std::stoi(std::string(s.substr(i + 1, digits)));
+    return month >= 1 && month <= 12 ? k : i;
+}
+
+// " [J]", " [C3]": a short bracketed mark of the entry's kind after its date. The
+// offset after it, or `i`.
+std::size_t after_kind_mark(std::string_view s, std::size_t i) {
+    std::size_t k = i;
+    while (k < s.size() && s[k] == ' ') ++k;
+    if (k >= s.size() || s[k] != '[') return i;
+    const std::size_t close = s.find(']', k);
+    if (close == std::string_view::npos || close - k > 8 || s.substr(k, close - k).find(' ') != std::string_view::npos) return i;
+    return close + 1;
+}
+
+// "2025 — Doe, J. Title.", "2023 - Doe", "[2021] Doe", "(2019) Doe", "2023/06 [C]: Doe": a
+// year that opens the entry (with its month and a mark of the entry's kind), set apart by
+// brackets, a dash, colon or bar, or that mark, is the entry's year; it is cut from the
+// line so that the author list starts it.
 std::optional<int> take_leading_year(std::string& line) {
     std::string_view s = line;
     std::size_t i = 0;
@@ -102,9 +125,13 @@ std::optional<int> take_leading_year(std::string& line) {
         if (i >= s.size() || s[i] != close) return std::nullopt;
         ++i;
     }
+    if (!close) i = after_month(s, i);
+    const std::size_t mark = after_kind_mark(s, i);
+    const bool marked = mark > i;
+    i = mark;
     std::size_t after_year = i;
     while (i < s.size() && s[i] == ' ') ++i;
-    bool separated = close != 0 && i > after_year;
+    bool separated = (close != 0 || marked) && i > after_year;
     for (std::string_view sep : {"—", "–", "-", ":", "|"})
         if (s.substr(i, sep.size()) == sep) {
             i += sep.size();

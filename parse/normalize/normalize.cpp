@@ -737,6 +737,32 @@ static RegistryContext context_of(const Profile& profile) {
     return c;
 }
 
+// "Workshop on Example Methods (EXM@ECIR 2022)", "... Computing (FGC'12)": the acronym in
+// the last brackets of a venue, before a host, an apostrophe or a year ("EXM"); "" when
+// there is none or it is a publisher's or a known venue's ("(IEEE)", "(ECIR 2022)").
+static std::string bracketed_acronym(std::string_view raw) {
+    const std::size_t open = raw.rfind('(');
+    if (open == std::string_view::npos || open < 12) return {};  // a name before it, not only the acronym
+    std::size_t end = open + 1;
+    while (end < raw.size() && (std::isalnum(static_cast<unsigned char>(raw[end])) || raw[end] == '-') &&
+           !std::isdigit(static_cast<unsigned char>(raw[end])))
+        ++end;
+    const std::string_view word = raw.substr(open + 1, end - open - 1);
+    if (end >= raw.size() || (!std::isdigit(static_cast<unsigned char>(raw[end])) && std::string_view(")@ '\xE2").find(raw[end]) == std::string_view::npos))
+        return {};
+    if (word.size() < 2 || word.size() > 10 || !looks_like_acronym(word) || known_venue_word(word)) return {};
+    return std::string(word);
+}
+
+// A venue the tables do not know, or a workshop named only by the CV, that the CV gives
+// with its acronym is that acronym: the short name the CV itself uses for it.
+static std::string venue_with_own_acronym(std::string_view source, const std::optional<VenueInfo>& info, std::string value) {
+    if (info && info->kind != "workshop") return value;
+    std::string acronym = bracketed_acronym(source);
+    if (acronym.empty() || text::fold_key(acronym) == text::fold_key(value) || value.find(' ') == std::string::npos) return value;
+    return acronym;
+}
+
 // "Higher School of Economics (HSE)" in one entry: the acronym the CV defines, with
 // the value its entry normalized to.
 static std::vector<std::pair<std::string, std::string>> defined_acronyms(const Profile& profile) {
@@ -776,7 +802,7 @@ void normalize_profile(Profile& profile) {
             continue;
         }
         auto info = find_venue(source);
-        p.venue = info ? info->canonical : venue_value(source);
+        p.venue = venue_with_own_acronym(source, info, info ? info->canonical : venue_value(source));
         if (info && p.kind == PublicationKind::other) p.kind = kind_from_venue(info->kind);
     }
 }

@@ -107,6 +107,7 @@ class ResumeReader {
     Profile read(const json& root) {
         if (!root.is_object()) fail("$", std::string("expected an object, got ") + root.type_name());
         if (auto it = root.find("basics"); it != root.end() && !it->is_null()) basics(*it);
+        if (p_.name.empty()) p_.name = top_level_name(root);
         for (const auto& [key, value] : root.items()) {
             Part part = part_of(key);
             if (part == Part::basics || part == Part::ignored || value.is_null()) continue;
@@ -154,6 +155,14 @@ class ResumeReader {
             else if (!v.is_null()) fail(where + "[" + std::to_string(i) + "]", std::string("expected a string, got ") + v.type_name());
         }
         return out;
+    }
+
+    // A file with JSON Resume's parts but no "basics" may name the person at its top:
+    // {"fullname": "Ada Lovelace", "work": [...]}. Only a string counts.
+    static std::string top_level_name(const json& root) {
+        for (const char* key : {"name", "fullname", "fullName", "full_name"})
+            if (auto it = root.find(key); it != root.end() && it->is_string()) return std::string(text::trim(it->get<std::string>()));
+        return {};
     }
 
     void basics(const json& b) {
@@ -278,12 +287,28 @@ class ResumeReader {
         for (const auto& h : list(e, "highlights", at)) lines.push_back("- " + h);
     }
 
+    // JSON Resume's "name" of a work or education entry is the place. A file that names
+    // the place under a key of its own ({"name": "PhD in Physics", "school": "Example
+    // University"}) uses "name" for the degree or the post: the place is that key's.
+    std::string place_of(const json& e, std::initializer_list<std::string_view> place_keys, const std::string& at) const {
+        std::string place = str(e, place_keys, at);
+        return place.empty() ? str(e, {"name"}, at) : place;
+    }
+
+    // The entry's "name" when it is not its place: the degree or the post it names.
+    std::string title_beside(const json& e, const std::string& place, const std::string& at) const {
+        std::string name = str(e, {"name"}, at);
+        return text::fold_key(name) == text::fold_key(place) ? std::string() : name;
+    }
+
     void work(const json& e, const std::string& at, std::vector<std::string>& lines) {
         Affiliation a;
         a.kind = AffiliationKind::work;
-        const std::string place = str(e, {"name", "company", "organization", "organisation", "org", "institution", "employer"}, at);
+        const std::string place =
+            place_of(e, {"company", "organization", "organisation", "org", "institution", "employer", "school", "university"}, at);
         a.institution_raw = without_remark_aside(place);
         a.role = str(e, {"position", "title", "role"}, at);
+        if (a.role.empty()) a.role = title_beside(e, place, at);
         Dates d = dates(e, at);
         a.start_year = d.start;
         a.end_year = d.end;
@@ -306,9 +331,10 @@ class ResumeReader {
     void education(const json& e, const std::string& at, std::vector<std::string>& lines) {
         Affiliation a;
         a.kind = AffiliationKind::education;
-        const std::string place = str(e, {"institution", "name", "school", "university", "organization", "organisation", "org", "college"}, at);
+        const std::string place = place_of(e, {"institution", "school", "university", "organization", "organisation", "org", "college"}, at);
         a.institution_raw = without_remark_aside(place);
         std::string type = str(e, {"studyType", "degree"}, at), area = str(e, {"area", "field", "major"}, at);
+        if (type.empty()) type = title_beside(e, place, at);
         a.role = !type.empty() && !area.empty() ? type + " in " + area : type.empty() ? area : type;
         Dates d = dates(e, at);
         a.start_year = d.start;
@@ -364,7 +390,8 @@ class ResumeReader {
     // entry's text fields on one line, then its highlights.
     void generic(const json& e, const std::string& at, std::vector<std::string>& lines) {
         static const std::initializer_list<std::string_view> fields = {
-            "name", "title", "organization", "position", "entity", "language", "fluency", "issuer", "institution", "location"};
+            "name", "title", "organization", "position", "entity", "language", "fluency", "issuer", "institution", "school",
+            "university", "company", "location"};
         std::vector<std::string> parts;
         for (std::string_view f : fields) parts.push_back(str(e, {f}, at));
         Dates d = dates(e, at);

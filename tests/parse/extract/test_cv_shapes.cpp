@@ -304,6 +304,29 @@ Research Scientist, Larchmont Institute, 09/18 – 06/21
     CHECK(larch->end_year == 2021);
 }
 
+TEST_CASE("Markdown: a definition list of papers under dates with a month and a mark of the entry's kind") {
+    Profile p = parse_one(R"(# Jonah Example
+
+Publications
+------------
+
+2023/06 [C]
+:    **Jonah Example**, Rita Roe: *Sharper Sketches for Streams*. In: Proceedings of the 9th Example Conference on Data Streams (ECDS '23), pp. 1–9.
+
+2021/12 [J]
+:    Kai Moe, **Jonah Example**: *Faster Flows on Sparse Graphs*. In: Journal of Example Algorithms 23, pp. 179–195.
+)",
+                          "cv.md");
+    const auto* sketches = publication(p, "Sharper Sketches");
+    REQUIRE(sketches);
+    CHECK(sketches->year == 2023);
+    CHECK(sketches->authors == std::vector<std::string>{"Jonah Example", "Rita Roe"});
+    const auto* flows = publication(p, "Faster Flows");
+    REQUIRE(flows);
+    CHECK(flows->year == 2021);
+    CHECK(flows->venue == "Journal of Example Algorithms");
+}
+
 TEST_CASE("HTML: a heading per paper is the title of the entry below it, not a section") {
     Profile p = parse_one(R"(<html><body><h1>Ines Okonkwo-Berg</h1>
 <h2>Publications</h2>

@@ -164,6 +164,9 @@ TEST_CASE("a venue is never an author list, a person, a sentence, a note or a li
         {"Journal 1", "heading"},
         {"Conference 2023", "heading"},
         {"Publications", "heading"},
+        // The school of a thesis or a report series in the venue's place.
+        {"Example State University", "institution"},
+        {"Universidade Federal de Exemplo", "institution"},
     };
     for (const auto& c : rejected) {
         std::string value = c.value;
@@ -174,7 +177,8 @@ TEST_CASE("a venue is never an author list, a person, a sentence, a note or a li
                            "Physical Review Letters", "Neural Networks", "IEEE Transactions on Example Engineering",
                            "Advances in Neural Information Processing Systems", "Annals of Statistics", "3DV 2024",
                            "J. Mod. Phys. A", "arXiv preprint", "bioRxiv", "Workshop on Example Systems in the Wild",
-                           "Example Conference, June 2024", "Talking Heads Workshop"}) {
+                           "Example Conference, June 2024", "Talking Heads Workshop", "Example University Press",
+                           "Journal of the Example University Society"}) {
         std::string value = ok;
         CAPTURE(value);
         CHECK(std::string(venue_rejection(value)) == "");

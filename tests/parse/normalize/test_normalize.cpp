@@ -163,6 +163,19 @@ TEST_CASE("normalize_profile fills venues and kinds, status words give no venue"
     CHECK(p.publications[6].kind == PublicationKind::thesis);
 }
 
+TEST_CASE("normalize_profile: a venue the tables do not know, given with its acronym, is that acronym") {
+    Profile p;
+    p.publications.push_back({"T1", {}, "", "Proceedings of the Workshop on Example Reference Parsing (EXREF) at JCDL '22", 2022, PublicationKind::other});
+    p.publications.push_back({"T2", {}, "", "12th International Workshop on Example-enhanced Retrieval (EXR@ECIR 2022)", 2022, PublicationKind::other});
+    p.publications.push_back({"T3", {}, "", "Proceedings of the Fifth Example Conference on Planning (EXCP99)", 1999, PublicationKind::other});
+    p.publications.push_back({"T4", {}, "", "ACM Symposium on Operating Systems Principles (SOSP '23)", 2023, PublicationKind::other});
+    normalize_profile(p);
+    CHECK(p.publications[0].venue == "EXREF");
+    CHECK(p.publications[1].venue == "EXR");
+    CHECK(p.publications[2].venue == "EXCP");
+    CHECK(p.publications[3].venue == "SOSP");  // the tables' venue keeps its own name
+}
+
 TEST_CASE("the compiled-in venue table is the full data file") {
     CHECK(venue_count() >= 400);
 }

@@ -208,3 +208,26 @@ TEST_CASE("JSON Resume: an office in a society among work entries is no affiliat
     CHECK(cvsearch::testing::affiliation(p, "Example University") != nullptr);
     CHECK(cvsearch::testing::affiliation(p, "Example Society for Computational Rheology") == nullptr);
 }
+
+TEST_CASE("read_json_resume: entries that name their place under a key of its own, and a name at the top") {
+    auto p = read_json_resume(R"({
+  "fullname": "Ines Varga-Holm",
+  "education": [
+    {"name": "PhD in Glaciology", "school": "Example Polytechnic Institute", "start": "2017", "end": "ongoing"},
+    {"name": "Summer Course in Field Methods", "school": "Example Institute of Technology", "start": "2012", "end": "2013"}
+  ],
+  "work": [
+    {"name": "Frontend Developer", "school": "Example Polytechnic Institute", "start": "2019", "end": "2019"},
+    {"name": "Example Instruments Ltd", "position": "Intern", "startDate": "2016", "endDate": "2016"}
+  ]
+})", "cv.json");
+    CHECK(p.name == "Ines Varga-Holm");
+    REQUIRE(p.affiliations.size() == 4);
+    const AffiliationRow rows[] = {
+        {"Example Polytechnic Institute", AffiliationKind::education, "PhD in Glaciology", 2017, std::nullopt, true},
+        {"Example Institute of Technology", AffiliationKind::education, "Summer Course in Field Methods", 2012, 2013, false},
+        {"Example Polytechnic Institute", AffiliationKind::work, "Frontend Developer", 2019, 2019, false},
+        {"Example Instruments Ltd", AffiliationKind::work, "Intern", 2016, 2016, false},
+    };
+    check_affiliations(p, rows);
+}
