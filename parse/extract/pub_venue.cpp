@@ -253,6 +253,19 @@ bool continues_venue(std::string_view seg) {
 
 std::string venue_at_start(std::string_view rest);
 
+namespace {
+
+// A DOI starts a word at `i`: "10.", a registrant code of four to nine digits, "/".
+bool is_bare_doi(std::string_view s, std::size_t i) {
+    if (i > 0 && s[i - 1] != ' ' && s[i - 1] != '\t') return false;
+    if (s.compare(i, 3, "10.") != 0) return false;
+    std::size_t j = i + 3;
+    while (j < s.size() && chars::is_digit(s[j])) ++j;
+    return j - (i + 3) >= 4 && j - (i + 3) <= 9 && j < s.size() && s[j] == '/';
+}
+
+}  // namespace
+
 std::string strip_links_and_ids(std::string_view s) {
     std::string out;
     std::string lower = text::ascii_lower(s);
@@ -273,6 +286,10 @@ std::string strip_links_and_ids(std::string_view s) {
                     while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
                 }
             }
+            continue;
+        }
+        if (c == '1' && is_bare_doi(s, i)) {  // "(2011): 10.1016/j.poly.2011.04.002": a DOI without its label
+            while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
             continue;
         }
         if (s[i] == '[') {  // "[pdf]", "[code]", "[slides]"

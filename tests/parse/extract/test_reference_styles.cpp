@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cvsearch/parse.hpp"
+#include "parse/extract/pub_venue.hpp"
 #include "parse/extract/publications.hpp"
 #include "tests/parse/profile_lookup.hpp"
 
@@ -608,4 +609,20 @@ TEST_CASE("an ordinal after an abbreviated Proc. goes on with the venue, a volum
     CHECK(p.year == 2016);
     p = parse_publication("A. Varga. Rivers in winter. Journal of Lake Statistics. 26(4), 781-783, 2019.", PublicationKind::other);
     CHECK(p.venue_raw == "Journal of Lake Statistics");
+}
+
+TEST_CASE("a DOI without its label after the year is no part of the venue") {
+    // ACS/RSC-style lists pasted from a reference manager: "Venue (year): 10.xxxx/...".
+    for (const char* tail : {"Polyhedron ( **2011** ): [10.1016/j.poly.2011.04.002](http://dx.doi.org/10.1016/j.poly.2011.04.002).",
+                             "Polyhedron (2011): 10.1016/j.poly.2011.04.002."}) {
+        CAPTURE(tail);
+        Publication p = parse_publication(std::string("B. Roe, D. Example, *Upconversion photochemistry of pyrenes*. ") + tail,
+                                          PublicationKind::other);
+        CHECK(p.venue_raw == "Polyhedron");
+        CHECK(p.year == 2011);
+    }
+    // A number that only looks like the start of one stays: "10.5 GHz" is no DOI.
+    CHECK(cvsearch::extract::strip_links_and_ids("Radio Letters 10.5/2 GHz band") == "Radio Letters 10.5/2 GHz band");
+    CHECK(cvsearch::extract::strip_links_and_ids("Radio Letters (10.1109/LRL.2020.1) 12") == "Radio Letters (10.1109/LRL.2020.1) 12");
+    CHECK(cvsearch::extract::strip_links_and_ids("Radio Letters 10.1109/LRL.2020.1 12") == "Radio Letters 12");
 }
