@@ -342,6 +342,15 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             }
             if (finished) break;
         }
+        // "Roe, B., Poe, C. E.: Title" (Copernicus, Springer): the initials of the surname
+        // before, then the colon that closes the list.
+        if (const std::size_t colon = core.find(':'); last_was_surname && colon != std::string_view::npos &&
+                                                      all_initials(core.substr(0, colon))) {
+            names.emplace_back(core.substr(0, colon));
+            end = core_off + colon + 1;
+            finished = true;
+            break;
+        }
         // "Doe, Roe, Poe: Title" — a colon closes the list (but in "Roe, P.-Y. SenSE: A
         // Toolkit" the initials of "Roe" end the list and the title holds the colon).
         const std::size_t first_stop = core.find(". ");

@@ -70,6 +70,15 @@ static bool abbreviation_before(std::string_view s, std::size_t dot) {
     return std::any_of(abbrev.begin(), abbrev.end(), [&](const char* a) { return w == a; });
 }
 
+// "Title, Atmos. Chem. Phys., 10, 2010": a comma part that is a journal's name in ISO 4
+// abbreviations has dots that end no sentence, and the comma before it ends the title. The
+// offset of that comma, when the dot at `dot` lies in such a part.
+static std::optional<std::size_t> comma_before_abbreviated_journal(std::string_view s, std::size_t dot) {
+    const std::size_t comma = s.rfind(", ", dot);
+    if (comma == std::string_view::npos || comma < 8 || !abbreviated_journal_name(s.substr(comma + 2))) return std::nullopt;
+    return comma;
+}
+
 // "Title. Venue, 2019." -> {"Title", "Venue, 2019."}; without a sentence end
 // and with `comma`, "Title, Venue, 2019" -> {"Title", "Venue, 2019"}.
 static std::pair<std::string, std::string> first_sentence(std::string_view s, bool comma = true) {
@@ -77,6 +86,9 @@ static std::pair<std::string, std::string> first_sentence(std::string_view s, bo
     for (std::size_t i = 0; i + 1 < s.size(); ++i) {
         char c = s[i];
         if ((c == '.' || c == '?' || c == '!') && s[i + 1] == ' ') {
+            if (c == '.')
+                if (auto comma = comma_before_abbreviated_journal(s, i))
+                    return {std::string(s.substr(0, *comma)), std::string(text::trim(s.substr(*comma + 1)))};
             if (c == '.' && abbreviation_before(s, i)) continue;
             if (i < 8) continue;  // too short for a title
             std::size_t keep = c == '.' ? i : i + 1;

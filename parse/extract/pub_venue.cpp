@@ -251,6 +251,29 @@ bool continues_venue(std::string_view seg) {
 
 }  // namespace
 
+bool abbreviated_journal_name(std::string_view s) {
+    s = s.substr(0, std::min(s.find(','), s.find('(')));
+    std::size_t dotted = 0;
+    bool long_dotted = false;
+    bool first = true;
+    for (std::string_view w : text::split(s, ' ')) {
+        if (w.empty()) continue;
+        if (std::isdigit(static_cast<unsigned char>(w.front()))) break;  // volume, pages
+        const bool joiner = !first && (w == "and" || w == "of" || w == "&");
+        if (!joiner && !std::isupper(static_cast<unsigned char>(w.front()))) return false;
+        // It opens with a cut word or an acronym ("J. ...", "IEEE Trans. ..."), not "Part Two.".
+        if (first && w.back() != '.' && chars::count_upper(w) != chars::count_letters(w)) return false;
+        if (w.back() == '.') {
+            const std::size_t letters = chars::count_letters(w);
+            if (letters > 8) return false;  // "Photochemistry." ends a sentence
+            ++dotted;
+            long_dotted = long_dotted || letters >= 3;
+        }
+        first = false;
+    }
+    return dotted >= 2 && long_dotted;
+}
+
 std::string venue_at_start(std::string_view rest);
 
 namespace {

@@ -14,6 +14,12 @@ namespace cvsearch::extract {
 /// Stops at a date, a place, pages or volume, a note ("Best Paper Award").
 std::string venue_from_rest(std::string_view rest);
 
+/// "Atmos. Chem. Phys.", "J. Mol. Struct. 1034", "IEEE Trans. Inf. Theory": a journal's name
+/// in ISO 4 abbreviations, up to the first comma, bracket or number. Every word capitalized
+/// (bar "and", "of", "&"), the first cut short or an acronym, at least two cut short with a
+/// dot and one of those of three or more letters ("B. C. D." are initials).
+bool abbreviated_journal_name(std::string_view s);
+
 /// "Under review", "submitted", "in preparation", "[在投]": not (yet) published.
 bool mentions_submission(std::string_view s);
 

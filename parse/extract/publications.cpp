@@ -211,19 +211,6 @@ void take_index_label(std::string& line) {
 // comma part with words, if only such parts follow and one of them is a year of its
 // own, ends the title when it names a venue (the tables know it, or its words name a
 // kind: "Journal of ...", "15th International Conference on ...").
-// "10.1109/ACCESS.2021.3084221 [code]" -> "[code]": DOIs written without "doi:" or a link.
-std::string without_bare_dois(std::string_view s) {
-    if (s.find("10.") == std::string_view::npos) return std::string(s);  // (most text: no DOI to drop)
-    std::string out;
-    for (std::string_view w : text::split(s, ' ')) {
-        std::size_t j = 3;
-        while (w.substr(0, 3) == "10." && j < w.size() && std::isdigit(static_cast<unsigned char>(w[j]))) ++j;
-        if (w.substr(0, 3) == "10." && j >= 7 && j < w.size() && w[j] == '/') continue;
-        out += (out.empty() ? "" : " ") + std::string(w);
-    }
-    return out;
-}
-
 struct VenueBeforeYear {
     std::size_t at;  ///< offset of the comma before the venue
     std::string venue;
@@ -426,7 +413,7 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
     if (tag && chars::count_letters(venue) < 2) venue = venue_of(r);
     if (mentions_submission(venue) || is_placeholder_venue(venue)) venue.clear();
     // A bare DOI after the entry ("10.23919/CNSM46954.2019.9012702", a link's text) names no venue.
-    if (!venue.empty() && chars::count_letters(without_bare_dois(venue)) < 2) venue.clear();
+    if (!venue.empty() && chars::count_letters(strip_links_and_ids(venue)) < 2) venue.clear();
 
     // The year: of the tag, of an APA author list, after the title, else anywhere but the title.
     p.year = tag ? first_year(tag->tag) : std::nullopt;
@@ -516,12 +503,13 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
     }
     // (Read from the title on: a title with a sentence end, "Images - II. Variable objects",
     // was cut there and its second sentence taken for the venue.)
-    if (r.rest_lines.empty() && !tag && !normalize::find_venue(venue) && !r.title.empty()) {
+    // (A journal named in ISO 4 abbreviations, "J. Atmos. Sci.", is a venue already.)
+    if (r.rest_lines.empty() && !tag && !normalize::find_venue(venue) && !abbreviated_journal_name(venue) && !r.title.empty()) {
         const std::size_t from = text.find(r.title);
         const std::string_view entry = from == std::string::npos ? std::string_view(p.title) : std::string_view(text).substr(from);
         if (auto cut = year_before_venue(entry)) {
             std::string v = venue_from_rest(entry.substr(cut->venue));
-            if (!v.empty() && !mentions_submission(v) && chars::count_letters(without_bare_dois(v)) >= 2) {  // (no bare DOI)
+            if (!v.empty() && !mentions_submission(v) && chars::count_letters(strip_links_and_ids(v)) >= 2) {  // (no bare DOI)
                 venue = std::move(v);
                 if (!p.year) p.year = cut->year;
                 p.title = clean_title(entry.substr(0, cut->at));
@@ -531,7 +519,7 @@ Publication make_publication(const RawEntry& e, PublicationKind section_kind, co
     // (The rest after such a title holds at most a DOI or a link: also a bare DOI, as a
     // Markdown link's text shows it, "10.1109/ACCESS.2021.3084221".)
     if (r.rest_lines.empty() && !tag && !normalize::find_venue(venue) &&
-        chars::count_letters(without_bare_dois(strip_links_and_ids(r.rest))) < 2) {
+        chars::count_letters(strip_links_and_ids(r.rest)) < 2) {
         if (auto tail = venue_before_year(p.title)) {
             venue = tail->venue;
             if (!p.year) p.year = tail->year;

@@ -414,6 +414,29 @@ bool one_canonical(const RegistryTable& table, const std::vector<std::uint32_t>&
     return std::all_of(ids.begin(), ids.end(), [&](std::uint32_t i) { return table.canonical(i) == first; });
 }
 
+// Journal lists spell one journal with and without "the", "and" or "&", a word singular
+// or plural, with a subtitle or a place after it: "Journal of Atmospheric Science(s)",
+// "Journal of the Atmospheric Sciences", "Journal of comparative psychology (Washington,
+// D.C. : 1983)". The words of a venue's name with those differences taken out.
+std::string loose_venue_key(std::string_view name) {
+    for (std::string_view cut : {". ", " (", " / "})
+        if (std::size_t at = name.find(cut); at != std::string_view::npos && at > 0) name = name.substr(0, at);
+    const std::string folded = text::fold_key(name);
+    std::string key;
+    for (std::string_view w : text::words(folded)) {
+        if (w == "the" || w == "and") continue;
+        if (w.size() > 3 && w.back() == 's') w.remove_suffix(1);
+        key += (key.empty() ? "" : " ") + std::string(w);
+    }
+    return key;
+}
+
+// Entries that name one venue, as journal lists spell it in their several ways.
+bool one_venue(const RegistryTable& table, const std::vector<std::uint32_t>& ids) {
+    const std::string first = loose_venue_key(table.canonical(ids.front()));
+    return std::all_of(ids.begin(), ids.end(), [&](std::uint32_t i) { return loose_venue_key(table.canonical(i)) == first; });
+}
+
 std::string field_or_empty(const std::vector<std::string_view>& f, std::size_t i) {
     return i < f.size() ? std::string(f[i]) : std::string();
 }
@@ -463,10 +486,13 @@ std::optional<VenueInfo> registry_venue(std::string_view raw, const std::string&
     }
     for (const std::string& part : parts) {
         auto hit = registry_hit(table, part);
-        if (!hit || !(hit->entries.size() == 1 || one_canonical(table, hit->entries))) continue;
+        if (!hit || !(hit->entries.size() == 1 || one_venue(table, hit->entries))) continue;
         std::vector<std::string_view> f = table.fields(hit->entries.front());  // canonical, kind, full name
         matched = text::fold_key(part);
-        return VenueInfo{field_or_empty(f, 0), field_or_empty(f, 1), std::string(), field_or_empty(f, 2)};
+        // Where the lists spell the journal in several ways, none of them is its name more
+        // than the CV's own: "J. Atmos. Sci." stays so, a journal all the same.
+        const bool one_spelling = hit->entries.size() == 1 || one_canonical(table, hit->entries);
+        return VenueInfo{one_spelling ? field_or_empty(f, 0) : part, field_or_empty(f, 1), std::string(), field_or_empty(f, 2)};
     }
     return std::nullopt;
 }

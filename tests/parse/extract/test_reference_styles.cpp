@@ -7,15 +7,19 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "core/text.hpp"
 #include "cvsearch/parse.hpp"
 #include "parse/extract/pub_venue.hpp"
 #include "parse/extract/publications.hpp"
+#include "parse/normalize/normalize.hpp"
 #include "tests/parse/profile_lookup.hpp"
 
 using cvsearch::Publication;
 using cvsearch::PublicationKind;
 using cvsearch::extract::parse_publication;
+using cvsearch::normalize::venue_value;
 using cvsearch::testing::parse_one;
 using cvsearch::testing::publication;
 
@@ -625,4 +629,46 @@ TEST_CASE("a DOI without its label after the year is no part of the venue") {
     CHECK(cvsearch::extract::strip_links_and_ids("Radio Letters 10.5/2 GHz band") == "Radio Letters 10.5/2 GHz band");
     CHECK(cvsearch::extract::strip_links_and_ids("Radio Letters (10.1109/LRL.2020.1) 12") == "Radio Letters (10.1109/LRL.2020.1) 12");
     CHECK(cvsearch::extract::strip_links_and_ids("Radio Letters 10.1109/LRL.2020.1 12") == "Radio Letters 12");
+}
+
+TEST_CASE("Copernicus style: initials and a colon close the author list, an abbreviated journal follows a comma") {
+    // "Roe, B., and Poe, C. E.: Title, Atmos. Chem. Phys., 10, 4451-4467, 2010." Fictional
+    // people and papers; the journals are real.
+    Publication p = parse_publication(
+        "Quill, D., Roe, B., and Poe, C. E.: Aerosol nucleation over boreal forests, Atmos. Chem. Phys., 10, 4451-4467, 2010.",
+        PublicationKind::other);
+    CHECK(p.authors == std::vector<std::string>{"Quill, D.", "Roe, B.", "Poe, C. E."});
+    CHECK(p.title == "Aerosol nucleation over boreal forests");
+    CHECK(venue_value(p.venue_raw) == "Atmospheric Chemistry and Physics");
+    CHECK(p.year == 2010);
+    p = parse_publication("Quill, D. and Moe, F.: Cloud droplet spectra from aircraft probes, Atmos. Meas. Tech., 7, 112-130, "
+                          "https://doi.org/10.5194/amt-7-112-2014, 2014.",
+                          PublicationKind::other);
+    CHECK(p.title == "Cloud droplet spectra from aircraft probes");
+    CHECK(venue_value(p.venue_raw) == "Atmospheric Measurement Techniques");
+    // Pages then a DOI after the journal: the journal stays the venue.
+    p = parse_publication("Quill, D. and Roe, B.: Gravity wave drag in mountain regions, J. Atmos. Sci., 73, 1255-1272. "
+                          "doi:10.1175/JAS-D-15-0001.1, 2016.",
+                          PublicationKind::other);
+    CHECK(p.title == "Gravity wave drag in mountain regions");
+    CHECK(cvsearch::text::fold_key(venue_value(p.venue_raw)) == "j atmos sci");
+    CHECK(p.year == 2016);
+    // Elsevier's chemistry style, the journal after the title's comma.
+    p = parse_publication("D. Quill, B. Roe, Spectroscopy of organic acids, J. Mol. Struct. ( 2013 ) 55-61.", PublicationKind::other);
+    CHECK(p.title == "Spectroscopy of organic acids");
+    CHECK(venue_value(p.venue_raw) == "Journal of Molecular Structure");
+}
+
+TEST_CASE("a title's own sentence end is no abbreviated journal") {
+    using cvsearch::extract::abbreviated_journal_name;
+    CHECK(abbreviated_journal_name("Atmos. Chem. Phys., 10, 2010"));
+    CHECK(abbreviated_journal_name("IEEE Trans. Inf. Theory 12"));
+    CHECK(abbreviated_journal_name("J. Mol. Struct. ( 2013 )"));
+    CHECK_FALSE(abbreviated_journal_name("Part Two. The long road"));         // a title's words
+    CHECK_FALSE(abbreviated_journal_name("B. C. Doe"));                       // initials
+    CHECK_FALSE(abbreviated_journal_name("J. Photochemistry. Next part"));    // a long word ends a sentence
+    CHECK_FALSE(abbreviated_journal_name("and other stories. Lake Press"));  // not capitalized
+    Publication p = parse_publication("D. Quill, B. Roe. Lakes in winter. Part Two. Bulletin of the American Meteorological Society, 2013.",
+                                      PublicationKind::other);
+    CHECK(venue_value(p.venue_raw) == "Bulletin of the American Meteorological Society");
 }

@@ -189,6 +189,21 @@ TEST_CASE("journal abbreviations and full titles are one venue") {
     CHECK(v->kind == "journal");
 }
 
+TEST_CASE("an abbreviation that journal lists expand with and without 'the' or a plural is a journal as written") {
+    // The lists give "J. Atmos. Sci." to "Journal of Atmospheric Science(s)" and to "Journal
+    // of the Atmospheric Sciences": one journal, which the CV's own spelling names best.
+    auto v = find_venue("J. Atmos. Sci.");
+    REQUIRE(v);
+    CHECK(v->kind == "journal");
+    CHECK(text::fold_key(v->canonical) == "j atmos sci");
+    // A subtitle or a place in brackets after one list's name is the same journal too.
+    v = find_venue("J. Comp. Psychol.");
+    REQUIRE(v);
+    CHECK(v->kind == "journal");
+    // An abbreviation the lists give to two journals of different names is neither.
+    CHECK_FALSE(find_venue("J. For. Res."));
+}
+
 TEST_CASE("common words are not registry names") {
     // Whole-string "Nature" is the journal (hand table); "Apple" the company.
     CHECK(venue_value("Nature") == "Nature");
