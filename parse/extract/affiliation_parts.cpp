@@ -397,6 +397,11 @@ std::vector<Part> classify_parts(const std::string& line_without_dates) {
             parts.push_back(std::move(p));
             continue;
         }
+        if (names_event(p.text)) {  // "Student developer, Google Summer of Code": where, not who employed
+            p.remark = true;
+            parts.push_back(std::move(p));
+            continue;
+        }
         std::string_view next = i + 1 < raw.size() ? std::string_view(raw[i + 1]) : std::string_view();
         Strength s = institution_strength(p.text);
         // The table knows it by its whole text: an institution even when it ends like

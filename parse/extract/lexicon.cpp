@@ -184,11 +184,28 @@ bool is_role(std::string_view part) {
     return std::any_of(toks.begin(), toks.end(), [](const std::string& t) { return contains(role_words(), t); });
 }
 
+bool names_event(std::string_view part) {
+    static const std::unordered_set<std::string> events = {"hackathon", "olympiad", "bootcamp"};
+    auto toks = tokens_of(text::without_brackets(part));
+    for (std::size_t i = 0; i < toks.size(); ++i) {
+        if (contains(events, toks[i])) return true;
+        if (toks[i] == "summer" && i + 1 < toks.size() && (toks[i + 1] == "school" || toks[i + 1] == "of" || toks[i + 1] == "camp"))
+            return true;
+    }
+    return false;
+}
+
 bool is_role_named_after_place(std::string_view part) {
     auto toks = tokens_of(text::without_brackets(part));
-    if (toks.size() < 2 || toks.size() > 3 || !contains(role_words(), toks.back())) return false;
+    if (toks.size() < 2 || toks.size() > 5 || !contains(role_words(), toks.back())) return false;
     static const std::unordered_set<std::string> places = {"university", "college", "school", "institute", "hospital"};
-    return contains(places, toks.front());
+    if (toks.size() <= 3 && contains(places, toks.front())) return true;
+    // "High School Physics Teacher": a person's title after the kind of place and a
+    // subject. (Only titles of a person: "Graduate", "Staff", "Faculty" end names too.)
+    static const std::unordered_set<std::string> person = {"teacher", "professor", "lecturer", "instructor", "tutor",
+                                                           "researcher", "scientist", "engineer", "librarian", "counselor"};
+    return contains(person, toks.back()) &&
+           std::any_of(toks.begin(), toks.end() - 1, [](const std::string& t) { return contains(places, t); });
 }
 
 InstitutionStrength institution_strength(std::string_view part) {
@@ -200,6 +217,7 @@ InstitutionStrength institution_strength(std::string_view part) {
     static const std::unordered_set<std::string> honours = {"medal", "award", "prize", "scholarship", "fellowship",
                                                             "honours", "honors", "grant", "distinction", "laureate"};
     if (toks.size() >= 2 && contains(honours, toks.back())) return InstitutionStrength::none;
+    if (names_event(p)) return InstitutionStrength::none;
     // "Department of ...", "School of Computer Science", "Faculty of ..." are units of an institution.
     bool unit_lead = first == "department" || first == "dept" || first == "faculty" || first == "division" ||
                      ((first == "school" || first == "college" || first == "graduate") && toks.size() > 1 &&
@@ -219,6 +237,11 @@ InstitutionStrength institution_strength(std::string_view part) {
     const std::string& last = toks.back();
     bool unit_tail = last == "lab" || last == "group" || last == "team" || last == "unit" || last == "division" ||
                      (last.size() > 3 && last.compare(last.size() - 3, 3, "lab") == 0 && last != "lab");
+    // "Corporate Research and Development": a company's unit, named by its work.
+    // (At its end: "Example R&D Institute" is an organization.)
+    if (const std::size_t n = toks.size(); n >= 2 && toks[n - 1] == "development" &&
+                                           (toks[n - 2] == "research" || (n >= 3 && toks[n - 2] == "and" && toks[n - 3] == "research")))
+        unit_lead = true;
     if (unit_lead) return InstitutionStrength::department;
     if (unit_of) return InstitutionStrength::unit;
     if (academic && !unit_tail) return InstitutionStrength::academic;

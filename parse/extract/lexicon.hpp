@@ -34,6 +34,10 @@ bool is_role(std::string_view part);
 /// A role named after the kind of place: "University Lecturer", "College Professor".
 /// Looks like an institution (it has "University"), is a job title.
 bool is_role_named_after_place(std::string_view part);
+/// "Google Summer of Code", "Example Summer School", "Physics Olympiad", "Riverside
+/// Hackathon": a programme or an event someone took part in, held by an organization
+/// but none itself.
+bool names_event(std::string_view part);
 /// Names a degree in parentheses: "Ingeniería Informática (B.S. + M.Eng.)".
 bool names_degree_in_parentheses(std::string_view part);
 /// Starts with a degree: "Ph.D.", "M.S.", "B.Sc.", "Bachelor of", "Dipl.-Ing.".

@@ -612,3 +612,29 @@ TEST_CASE("a dated university under Teaching is a place the person worked at, a 
     // Where a student came from is not where the person worked.
     CHECK(std::none_of(places.begin(), places.end(), [](const std::string& p) { return p.find("Pusan") != std::string::npos; }));
 }
+
+TEST_CASE("a title after the kind of school, a programme or event, a company's R&D unit: none of them is the place") {
+    // Fictional people and places.
+    auto places = [](const std::string& body) {
+        std::vector<std::string> out;
+        for (const auto& a : affiliations_of("# Robin Vale\n\n## Experience\n" + body)) out.push_back(a.institution_raw);
+        return out;
+    };
+    CHECK(places("- 2008 - 2009: High School Physics Teacher, Riverside High School\n") ==
+          std::vector<std::string>{"Riverside High School"});
+    CHECK(places("- Summer 2011: Student developer, Google Summer of Code\n"
+                 "- Summer 2010: Participant, Lakeside Summer School on Robotics\n"
+                 "- 2009: Student, Riverside Hackathon\n")
+              .empty());
+    CHECK(places("- 2008: Intern, Corporate Research and Development, Example Motors\n") == std::vector<std::string>{"Example Motors"});
+    using cvsearch::extract::is_role_named_after_place;
+    CHECK(is_role_named_after_place("Middle School Math Teacher"));
+    CHECK(is_role_named_after_place("University Lecturer"));
+    CHECK_FALSE(is_role_named_after_place("Riverside High School"));
+    CHECK_FALSE(is_role_named_after_place("Graduate School of Example Staff"));  // a title ends it only as a person's
+    CHECK(cvsearch::extract::names_event("Example Physics Olympiad"));
+    CHECK_FALSE(cvsearch::extract::names_event("Summerfield College"));
+    // An organization that does research and development is one: its kind word ends the name.
+    CHECK(cvsearch::extract::institution_strength("Example Research and Development Institute") >=
+          cvsearch::extract::InstitutionStrength::org);
+}
