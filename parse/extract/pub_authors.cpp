@@ -486,6 +486,21 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
     if (out.year && out.authors.size() == 1 &&
         (words_of(strip_marks(out.authors.front())).size() == 1 || normalize::find_venue(out.authors.front())))
         return std::nullopt;
+    // Chicago's author-date style: "Doe, Jane, and Bo Roe. 2009. Title.": the year a
+    // sentence of its own after the list ("2009a." too).
+    if (!out.year) {
+        std::size_t at = end;
+        while (at < entry.size() && entry[at] == ' ') ++at;
+        const std::string_view head = entry.substr(at, 7);
+        std::size_t stop = 0;
+        while (stop < head.size() && stop < 4 && chars::is_digit(head[stop])) ++stop;
+        auto ys = find_years(head.substr(0, stop));
+        if (stop == 4 && stop < head.size() && std::islower(static_cast<unsigned char>(head[stop]))) ++stop;  // "2009a"
+        if (!ys.empty() && stop >= 4 && stop < head.size() && head[stop] == '.' && (stop + 1 == head.size() || head[stop + 1] == ' ')) {
+            out.year = ys.front().year;
+            end = at + stop + 1;
+        }
+    }
     out.end = end;
     return out;
 }

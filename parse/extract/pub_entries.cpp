@@ -22,6 +22,16 @@ bool opens_citation(std::string_view line) {
     return prefix && prefix->year && prefix->end < 200;
 }
 
+// "2017 | Title. Venue": a table row (LaTeX tabular, HTML or Markdown table) whose first
+// cell is a year opens an entry; a row with an empty first cell goes on with it.
+bool opens_dated_row(std::string_view line) {
+    const std::string_view t = text::trim(line);
+    const std::size_t bar = t.find('|');
+    if (bar == std::string_view::npos || bar > 16 || bar == 0) return false;
+    const std::string_view cell = text::trim(t.substr(0, bar));
+    return is_only_dates(cell) && !find_years(cell).empty() && find_years(cell).front().begin == 0;
+}
+
 // What split_entries knows of the entry it is reading, kept as lines are
 // added: asking the whole entry again at every line made a long paragraph
 // without entry ends quadratic (20,000 lines: 40 s).
@@ -110,6 +120,7 @@ std::vector<RawEntry> split_entries(const Block& block) {
     bool own_kind = false; // a year heading as high as the section's heading has been seen
     int bib_depth = 0;     // braces open in the BibTeX entry being read
     bool paragraph_break = false;  // a blank line since the last line of cur (no markers)
+    bool row_entry = false;        // cur opened with a table row dated in its first cell
     auto flush = [&] {
         if (!cur.lines.empty()) {
             cur.year_hint = year_hint;
@@ -194,7 +205,7 @@ std::vector<RawEntry> split_entries(const Block& block) {
         const Marker marker = has_markers ? l.marker : Marker::none;  // (a stray marker opens nothing)
         bool starts = (numbered ? marker == Marker::number : marker != Marker::none) || cur.lines.empty();
         // A list without markers or blank lines: a line opening with "Doe, J. (2019)." starts an entry.
-        if (!starts && !has_markers && !cur.lines.empty() && opens_citation(l.text)) starts = true;
+        if (!starts && !has_markers && !cur.lines.empty() && (opens_citation(l.text) || opens_dated_row(l.text))) starts = true;
         if (!starts && has_markers && gap && count_words(l.text) >= 6 && !find_years(l.text).empty() &&
             !chars::is_lower(chars::first(l.text)))
             starts = true;  // an unmarked entry after a blank line in a marked list
@@ -206,6 +217,21 @@ std::vector<RawEntry> split_entries(const Block& block) {
             flush();
             cur.label = l.label;
         }
+        // "2020 | What does open sensing data offer" / "the Vision Community? Proc. ...": a
+        // table row wrapped by hand (its other lines had an empty first cell) goes on with the
+        // line above where that one stops mid-sentence or this one starts in lower case.
+        if (!starts && row_entry && !has_markers && !cur.lines.empty()) {
+            const std::string_view above = text::trim(cur.lines.back());
+            const std::string_view here = text::trim(l.text);
+            if (!above.empty() && !here.empty() &&
+                (chars::is_lower(chars::first(here)) || std::string_view(".?!:;,)").find(above.back()) == std::string_view::npos)) {
+                cur.lines.back() += " " + std::string(here);
+                state.words += count_words(here);
+                gap = false;
+                continue;
+            }
+        }
+        if (starts) row_entry = opens_dated_row(l.text);
         cur.lines.push_back(l.text);
         if (!has_markers) state.words += count_words(l.text);
         titled = false;  // the title has its first line below it

@@ -11,6 +11,7 @@
 #include "parse/extract/lexicon.hpp"
 #include "parse/extract/pub_authors.hpp"
 #include "parse/normalize/normalize.hpp"
+#include "parse/normalize/registry.hpp"
 
 namespace cvsearch::extract {
 namespace {
@@ -472,8 +473,26 @@ static std::string acronym_sentence(std::string_view after) {
     return std::string(word);
 }
 
+// "Armonk, NY: M.E. Sharpe", "New York: Oxford University Press": a book's place of
+// publication and its publisher. A publisher is no venue (the gold conventions name
+// journals and meetings), so the imprint is taken off what follows the title.
+static std::string_view without_imprint(std::string_view rest) {
+    const std::size_t colon = rest.find(": ");
+    if (colon == std::string_view::npos || colon > 40 || colon + 2 >= rest.size()) return rest;
+    const std::string_view place = text::trim(rest.substr(0, colon));
+    const std::size_t comma = place.find(", ");
+    const std::string_view city = comma == std::string_view::npos ? place : place.substr(0, comma);
+    const std::string_view state = comma == std::string_view::npos ? std::string_view() : text::trim(place.substr(comma + 2));
+    if (city.empty() || chars::count_words(city) > 3 || !std::isupper(static_cast<unsigned char>(city.front()))) return rest;
+    const bool named_place = state.empty() ? normalize::is_registry_city(city) || is_country_or_state(city)
+                                           : is_location(city, state) || (normalize::is_registry_city(city) && is_country_or_state(state));
+    if (!named_place) return rest;
+    const std::string_view publisher = text::trim(rest.substr(colon + 2));
+    return std::isupper(static_cast<unsigned char>(publisher.front())) ? std::string_view() : rest;
+}
+
 std::string venue_from_rest(std::string_view rest) {
-    rest = before_book_number(after_editors(rest));
+    rest = without_imprint(before_book_number(after_editors(rest)));
     if (std::string series = series_of_volume(rest); !series.empty()) return series;
     std::string v = venue_at_start(rest);
     // "Invited comment as part of a discussion. Journal of X. 26(4)": a remark

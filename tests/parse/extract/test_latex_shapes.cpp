@@ -571,3 +571,32 @@ TEST_CASE("a res-class CV: the name in a moved centred line, headings broken acr
     CHECK(p.publications[1].venue_raw == "Acta Borealis");
     CHECK(p.publications[1].year == 2012);
 }
+
+TEST_CASE("a tabular of dated rows: each row an entry, its lines wrapped by hand one text") {
+    // "2020 & Title wrapped \\ & over rows. Venue \\ & \href{...}{doi}\\": the first cell the
+    // year, the next rows' first cells empty. Fictional person and papers; the venues are real.
+    auto p = parse_tex(R"TEX(\documentclass{article}
+\begin{document}
+{\Large Robin Vale}
+\section{Notable Publications}
+\begin{tabular}{rl}
+2020 & What does open plant sensing data offer \\
+     & the Vision Community? Proc. IEEE/CVF  International Conference on
+Computer Vision \\ & \href{https://example.org/x}{doi: 10.1109/iccvw54120.2021.00162}\\
+2017 & Lakedb: a yield database applied to bioenergy \\
+     &  feedstock production. Global Change Biology-Bioenergy \href{https://doi.org/10.1111/x}{doi: 10.1111/x}\\
+2013 & Feedbacks between field measurements and models. Ecological Monographs \\ & \href{https://doi.org/10.1890/x}{doi: 10.1890/x}\\
+2008 & Nitrogen limitation is globally distributed. Ecology \href{https://doi.org/10.1890/y}{doi: 10.1890/y}%: 1600 citations \\
+\end{tabular}
+\end{document}
+)TEX");
+    REQUIRE(p.publications.size() == 4);
+    CHECK(p.publications[0].title == "What does open plant sensing data offer the Vision Community?");
+    CHECK(p.publications[0].venue == "ICCV");
+    CHECK(p.publications[1].title == "Lakedb: a yield database applied to bioenergy feedstock production");
+    CHECK(p.publications[1].year == 2017);
+    CHECK(p.publications[2].title == "Feedbacks between field measurements and models");
+    CHECK(p.publications[2].venue_raw == "Ecological Monographs");
+    CHECK(p.publications[3].venue_raw == "Ecology");
+    CHECK(p.publications[3].year == 2008);
+}

@@ -672,3 +672,28 @@ TEST_CASE("a title's own sentence end is no abbreviated journal") {
                                       PublicationKind::other);
     CHECK(venue_value(p.venue_raw) == "Bulletin of the American Meteorological Society");
 }
+
+TEST_CASE("Chicago author-date: the year a sentence of its own after the authors, a book's imprint no venue") {
+    // Fictional people and works.
+    Publication p = parse_publication("Vale, Robin. 2009. *Rivers and Empire in the Pacific*. Armonk, NY: M.E. Sharpe.",
+                                      PublicationKind::other);
+    CHECK(p.year == 2009);
+    CHECK(p.title == "Rivers and Empire in the Pacific");
+    CHECK(p.venue_raw.empty());
+    p = parse_publication("Vale, R. and B. Roe. 2015a. \"Valuing wetlands.\" Journal of Lake Economics 12 (3): 45-67.",
+                          PublicationKind::other);
+    CHECK(p.year == 2015);
+    CHECK(p.title == "Valuing wetlands");
+    CHECK(venue_value(p.venue_raw) == "Journal of Lake Economics");
+    p = parse_publication("Vale, Robin. 2018. *The Long Coast*. New York: Oxford University Press.", PublicationKind::other);
+    CHECK(p.year == 2018);
+    CHECK(p.venue_raw.empty());
+    // A chapter names its book, whatever the imprint after it.
+    p = parse_publication("Vale, Robin. 2012. \"Coastal towns after the war.\" In *Southern Histories*, edited by Ann Roe, "
+                          "45-67. Athens: University of Georgia Press.",
+                          PublicationKind::other);
+    CHECK(p.venue_raw == "Southern Histories");
+    // A colon after a word that is no place stays in the venue: "Journal of X: Special Issue".
+    p = parse_publication("Vale, Robin. 2019. \"Tides of the northern lakes.\" Lake Review: Special Issue on Tides 4: 1-9.", PublicationKind::other);
+    CHECK(p.venue_raw.find("Lake Review") == 0);
+}
