@@ -380,8 +380,34 @@ bool mentions_submission(std::string_view s) {
     return false;
 }
 
+// "Technical Report TR-CS-98-112", "Tech. Report 2019-04": a report's kind and number,
+// which name no venue (the institution that issues it is another matter).
+static bool numbered_report(const std::string& folded) {
+    std::string_view k = folded;
+    for (std::string_view lead : {"technical report ", "tech report ", "research report "})
+        if (k.starts_with(lead)) {
+            k.remove_prefix(lead.size());
+            // what is left is an identifier: few words, each short or with a digit
+            const auto w = text::split(k, ' ');
+            return w.size() <= 4 && chars::has_digit(k) &&
+                   std::all_of(w.begin(), w.end(), [](std::string_view x) { return x.size() <= 3 || chars::has_digit(x); });
+        }
+    return false;
+}
+
+// "John Wiley & Sons", "Oxford University Press", "Independently published": who
+// published a book, no journal or meeting.
+static bool names_publisher(const std::string& folded) {
+    std::string_view k = folded;
+    if (k == "independently published" || k == "self published") return true;
+    for (std::string_view tail : {" sons", " press", " publishers", " publishing", " verlag", " publishing company"})
+        if (k.size() > tail.size() && k.ends_with(tail)) return true;
+    return false;
+}
+
 bool is_placeholder_venue(std::string_view venue) {
     std::string k = text::fold_key(venue);
+    if (numbered_report(k) || names_publisher(k) || k == "unrefereed" || k == "non refereed") return true;
     return k == "preprint" || k == "pre print" || k == "working paper" || k == "manuscript" || k == "unpublished" || k == "unpublished manuscript" ||
            k == "draft" || k == "technical report" || k == "tech report" || k == "report" || k == "forthcoming" ||
            k == "to appear" || k == "accepted" || k == "in press" || k.empty() ||

@@ -670,6 +670,12 @@ std::vector<Publication> cited_in_text(const Block& block) {
         if (l.blank() || l.heading_level > 0 || count_words(l.text) < 8) continue;
         auto prefix = author_prefix(l.text);
         if (!prefix || prefix->authors.size() < 2 || mentions_submission(l.text)) continue;
+        // "Consultant, Example Detectors Inc. (2009-2010): Played a key role": a role and its
+        // employer with dates, no authors and their year.
+        if (std::any_of(prefix->authors.begin(), prefix->authors.end(), [](const std::string& a) {
+                return is_role(a) || institution_strength(a) >= InstitutionStrength::org;
+            }))
+            continue;
         RawEntry e;
         e.lines = {l.text};
         Publication p = make_publication(e, PublicationKind::other);

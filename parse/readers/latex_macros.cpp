@@ -34,7 +34,7 @@ const std::unordered_map<std::string_view, MacroSpec>& table() {
         {"newbool", {K::special}}, {"providebool", {K::special}}, {"setbool", {K::special}}, {"booltrue", {K::special}},
         {"boolfalse", {K::special}}, {"newtoggle", {K::special}}, {"providetoggle", {K::special}},
         {"settoggle", {K::special}}, {"toggletrue", {K::special}}, {"togglefalse", {K::special}},
-        {"vskip", {K::special}}, {"hskip", {K::special}}, {"kern", {K::special}}, {"vspace", {K::special}},
+        {"vskip", {K::special}}, {"hskip", {K::special}}, {"kern", {K::special}}, {"vspace", {K::special}}, {"vadjust", {K::special}},
         {"hspace", {K::special}}, {"moveleft", {K::special}}, {"moveright", {K::special}}, {"raise", {K::special}},
         {"lower", {K::special}},
         {"maketitle", {K::title_block}}, {"makecvtitle", {K::title_block}}, {"makeprofile", {K::title_block}},

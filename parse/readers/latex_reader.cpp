@@ -1269,6 +1269,15 @@ class LatexConverter {
             mandatory_arg(c);
             return;
         }
+        // "\leavevmode\vadjust pre{\hypertarget{ref-x}{}}%" (pandoc's citations): vertical
+        // material put beside the line, an anchor, no text of the line.
+        if (name == "vadjust") {
+            Cursor p = c;
+            skip_space(p, false);
+            if (p.s.substr(p.i, 3) == "pre") p.i += 3, c = p;
+            mandatory_arg(c);
+            return;
+        }
     }
 
     // "\parskip=0.1em", "\hrule height 4pt": TeX assignments and rule specs after a

@@ -10,10 +10,11 @@
 #include <vector>
 
 #include "parse/extract/extract.hpp"
+#include "parse/extract/pub_venue.hpp"
 #include "parse/extract/publications.hpp"
+#include "tests/parse/profile_lookup.hpp"
 #include "parse/normalize/normalize.hpp"
 #include "parse/readers/reader.hpp"
-#include "tests/parse/profile_lookup.hpp"
 
 using cvsearch::Publication;
 using cvsearch::PublicationKind;
@@ -645,4 +646,30 @@ TEST_CASE("HTML vita without authors: the italic part names the venue over a pub
     CHECK(e->venue_raw == "J. Comp. Tide and Appl.");
     CHECK(e->year == 2003);
     CHECK(e->authors.empty());
+}
+
+TEST_CASE("a role and its employer with dates in experience prose cite no paper") {
+    // "Consultant, Example Detectors Inc. (2009-2010): Played a key role ...": an APA author
+    // list to a reader of citations, a job to anyone. Fictional person and firm.
+    auto p = cvsearch::testing::parse_one(
+        "# Robin Vale\n\n## Research Experience\n\n"
+        "Consultant, Example Detectors Inc. (2009-2010): Played a key role in the development of an innovative "
+        "lithium-6-based detector for homeland security, with models of the detector designs.\n\n"
+        "Vale, R., & Roe, B. (2019). Tides of the northern lakes and their models. Journal of Lake Science, 3(1), 1-9.\n",
+        "cv.md");
+    REQUIRE(p.publications.size() == 1);
+    CHECK(p.publications[0].title == "Tides of the northern lakes and their models");
+}
+
+TEST_CASE("a publisher, a numbered report and a refereeing remark are no venues") {
+    using cvsearch::extract::is_placeholder_venue;
+    CHECK(is_placeholder_venue("John J. Wiley & Sons"));
+    CHECK(is_placeholder_venue("Oxford University Press"));
+    CHECK(is_placeholder_venue("Independently published"));
+    CHECK(is_placeholder_venue("Technical Report TR-CS-98-112"));
+    CHECK(is_placeholder_venue("Tech Report TR CS98112"));
+    CHECK(is_placeholder_venue("Unrefereed"));
+    CHECK_FALSE(is_placeholder_venue("Journal of Lake Press Studies"));
+    CHECK_FALSE(is_placeholder_venue("Technical Report of the Lake Science Institute on Tidal Models"));
+    CHECK_FALSE(is_placeholder_venue("Proceedings of the Example Conference"));
 }

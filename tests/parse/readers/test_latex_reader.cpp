@@ -405,3 +405,14 @@ TEST_CASE("read_latex: a source filled to a margin is read as TeX reads it, its 
           std::string::npos);
     CHECK(text.find("Ph.D. Physics, Northbay University, 2007\n") != std::string::npos);
 }
+
+TEST_CASE("read_latex: pandoc's \\vadjust pre{\\hypertarget{...}{}} anchors leave no text before the entry") {
+    // pandoc writes each citation of a CSL bibliography so. Fictional people and paper.
+    const std::string text = body(
+        "\\begin{document}\n\\section{Publications}\n"
+        "\\leavevmode\\vadjust pre{\\hypertarget{ref-Vale_tides_2022}{}}%\n"
+        "1. Vale, R., \\& Roe, B. (2022). Tides of the Northern Lakes. \\emph{Lake Letters}, \\emph{3}(1), 1--9.\n"
+        "\\end{document}\n");
+    CHECK(text.find("pre") == std::string::npos);
+    CHECK(text.find("1. Vale, R., & Roe, B. (2022).") != std::string::npos);
+}
