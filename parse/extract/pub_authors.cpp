@@ -456,6 +456,10 @@ std::optional<AuthorPrefix> author_prefix(std::string_view entry) {
             auto w = words_of(stripped);
             bool initials = last_was_surname && !w.empty() && w.size() <= 3 &&
                             std::all_of(w.begin(), w.end(), [](std::string_view x) { return is_initials(x); });
+            // "Roe, A. D. Title": the initials run on to the last of them.
+            if (initials && w.size() < 3 && rest.size() > 3 && std::isupper(static_cast<unsigned char>(rest[0])) && rest[1] == '.' &&
+                rest[2] == ' ')
+                continue;
             if (looks_like_author(name) || initials) {
                 // "Jane Q. Doe. Title": the dot after an initial does not end the name
                 // when the words up to the next stop still make one name.

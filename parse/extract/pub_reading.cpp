@@ -59,9 +59,22 @@ std::optional<Tagged> find_tag(std::string_view line) {
 
 // ---- titles -----------------------------------------------------------------------
 
+// "I", "II", "IV", "XII": a part's number in a series of papers.
+static bool roman_numeral(std::string_view w) {
+    return !w.empty() && w.size() <= 5 && std::all_of(w.begin(), w.end(), [](char c) { return c == 'I' || c == 'V' || c == 'X'; });
+}
+
 static bool abbreviation_before(std::string_view s, std::size_t dot) {
     std::size_t b = dot;
     while (b > 0 && std::isalpha(static_cast<unsigned char>(s[b - 1]))) --b;
+    // "Giant planets. III. The formation of ...": the part's number and the dots around it
+    // are the title's own.
+    if (roman_numeral(s.substr(b, dot - b)) && (b == 0 || s[b - 1] == ' ')) return true;
+    if (std::size_t r = dot + 2; r < s.size()) {
+        std::size_t e = r;
+        while (e < s.size() && std::isalpha(static_cast<unsigned char>(s[e]))) ++e;
+        if (e > r && e < s.size() && (s[e] == '.' || s[e] == ':') && roman_numeral(s.substr(r, e - r))) return true;
+    }
     std::string w = text::ascii_lower(s.substr(b, dot - b));
     static const std::array<const char*, 22> abbrev = {"al", "vs", "eg", "ie", "etc", "proc", "conf", "int", "vol", "no",
                                                        "pp", "dr", "st", "inc", "jr", "fig", "eq", "approx", "cf", "intl",

@@ -405,6 +405,19 @@ static bool names_publisher(const std::string& folded) {
     return false;
 }
 
+bool names_venue_with_locator(std::string_view line) {
+    const std::size_t comma = line.find(',');
+    const std::string_view head = text::trim(line.substr(0, comma));
+    if (head.empty() || chars::count_words(head) > 8 || !std::isupper(static_cast<unsigned char>(head.front()))) return false;
+    const std::string_view after = comma == std::string_view::npos ? std::string_view() : text::trim(line.substr(comma + 1));
+    // A name the tables know with a number anywhere after it; any short name with a volume
+    // right after it ("A & A, Volume 617").
+    const std::string a = text::ascii_lower(after.substr(0, 7));
+    const bool volume = a.starts_with("volume") || a.starts_with("vol.") || a.starts_with("vol ");
+    if (volume && chars::count_words(head) <= 5) return true;
+    return normalize::find_venue(head) && (chars::has_digit(after) || chars::has_digit(head));
+}
+
 bool is_placeholder_venue(std::string_view venue) {
     std::string k = text::fold_key(venue);
     if (numbered_report(k) || names_publisher(k) || k == "unrefereed" || k == "non refereed") return true;

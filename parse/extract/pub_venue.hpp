@@ -20,6 +20,10 @@ std::string venue_from_rest(std::string_view rest);
 /// dot and one of those of three or more letters ("B. C. D." are initials).
 bool abbreviated_journal_name(std::string_view s);
 
+/// "A & A, Volume 617, id.L7", "Phys. Rev. E 104, 024301": a venue the tables know, then
+/// where in it the paper is (a number). A paper's title seldom starts so.
+bool names_venue_with_locator(std::string_view line);
+
 /// "Under review", "submitted", "in preparation", "[在投]": not (yet) published.
 bool mentions_submission(std::string_view s);
 

@@ -78,7 +78,28 @@ std::vector<std::string> cells_as_lines(const std::vector<std::string>& lines, s
                 if (!years.empty()) *cell_year = years.front().year;
                 continue;
             }
+            // "09/18 | Authors | Venue | Title": a month and two-digit year in the date cell.
+            const bool numeric_date = c.size() <= 13 && std::all_of(c.begin(), c.end(), [](char ch) {
+                return std::isdigit(static_cast<unsigned char>(ch)) || ch == '/' || ch == '-' || ch == ' ';
+            });
+            if (out.empty() && i == 0 && numeric_date) {
+                if (auto year = trailing_month_year(c)) {
+                    *cell_year = *year;
+                    continue;
+                }
+            }
             out.emplace_back(c);
+        }
+        // "Authors | A & A, Volume 617, id.L7 | Title": a template's fields in its own order.
+        // The authors, a cell naming a venue with its volume, then a long cell that names
+        // none, are read as the citation "Authors. Title. Venue" they stand for.
+        if (i == 0 && out.size() == 3 && (is_author_list(out[0]) || author_prefix(out[0])) && names_venue_with_locator(out[1]) &&
+            !names_venue_with_locator(out[2]) && count_words(out[2]) >= 4 && !normalize::find_venue(out[2]) && !is_author_list(out[2])) {
+            std::string title = out[2];
+            if (!title.empty() && std::string_view(".?!").find(title.back()) == std::string_view::npos) title += '.';
+            std::string authors = out[0];
+            if (!authors.empty() && authors.back() != '.') authors += '.';
+            out = {authors + " " + title + " " + out[1]};
         }
     }
     return out;

@@ -312,6 +312,15 @@ std::optional<std::string> classify_heading(std::string_view heading, bool style
     const auto& mods = modifiers();
     std::vector<std::string> kinds;
     bool has_research = false, has_work = false, has_programming = false;
+    // A heading set as one ("## Fist-Author Refereed Publications", "\section{Andere Refereed
+    // Publications}") is named by its last word, the head of the phrase: a word or two of
+    // its own before that one does not unmake it.
+    const auto is_core = [&](const std::string& t) { return core.count(t) || core.count(singular(t)); };
+    const auto is_known = [&](const std::string& t) { return is_core(t) || mods.count(t) || mods.count(singular(t)); };
+    // (Words, not the letters of small capitals that a PDF tool split off: "R ESEARCH".)
+    const bool headed = styled && tokens.size() >= 2 && is_core(tokens.back()) &&
+                        std::count_if(tokens.begin(), tokens.end(), [&](const std::string& t) { return !is_known(t); }) <= 2 &&
+                        std::all_of(tokens.begin(), tokens.end(), [&](const std::string& t) { return is_known(t) || t.size() >= 3; });
     for (const auto& t : tokens) {
         auto it = core.find(t);
         if (it == core.end()) it = core.find(singular(t));
@@ -321,7 +330,7 @@ std::optional<std::string> classify_heading(std::string_view heading, bool style
         }
         if (!mods.count(t) && !mods.count(singular(t))) {
             // ("ENTREPRENEURIAL & PROFESSIONAL EXPERIENCE": the qualifier, then a modifier.)
-            bool qualifier = styled && tokens.size() <= 3 && &t == &tokens.front();
+            bool qualifier = (styled && tokens.size() <= 3 && &t == &tokens.front()) || headed;
             if (!qualifier) return std::nullopt;
         }
         has_research |= t == "research";

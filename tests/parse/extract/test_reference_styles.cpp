@@ -697,3 +697,35 @@ TEST_CASE("Chicago author-date: the year a sentence of its own after the authors
     p = parse_publication("Vale, Robin. 2019. \"Tides of the northern lakes.\" Lake Review: Special Issue on Tides 4: 1-9.", PublicationKind::other);
     CHECK(p.venue_raw.find("Lake Review") == 0);
 }
+
+TEST_CASE("a template's cells in its own order: month/year, authors, venue with its volume, title") {
+    // friggeri's \entry{09/18}{authors}{venue}{title}, as the LaTeX reader gives its cells.
+    // Fictional people and papers; the journals are real.
+    auto p = cvsearch::testing::parse_one(
+        "Robin Vale\n\nPublications\n\n"
+        "09/18 | Vale, A. D.; Dullemond, C. P.; Roe, B. | A & A, Volume 617, id.L7 | Surface waves in protoplanetary disks "
+        "induced by outbursts\n\n"
+        "03/22 | Roe, B.; Vale, A. D. | The Astrophysical Journal, Volume 934, Issue 1, id.74 | Interpreting the atmospheric "
+        "composition of exoplanets\n",
+        "cv.txt");
+    REQUIRE(p.publications.size() == 2);
+    CHECK(p.publications[0].year == 2018);
+    CHECK(p.publications[0].title == "Surface waves in protoplanetary disks induced by outbursts");
+    CHECK(p.publications[0].venue_raw == "A & A");
+    CHECK(p.publications[1].year == 2022);
+    CHECK(p.publications[1].title == "Interpreting the atmospheric composition of exoplanets");
+    CHECK(cvsearch::extract::names_venue_with_locator("A & A, Volume 617, id.L7"));
+    CHECK_FALSE(cvsearch::extract::names_venue_with_locator("Surface waves in protoplanetary disks, 2018"));
+}
+
+TEST_CASE("a series title's part number keeps its dots, initials run on to the title") {
+    // Fictional people and papers.
+    Publication p = parse_publication(
+        "Vale, R., Roe, B. (2022). How drifting pebbles shape giant planets. III. The formation of a hot Saturn. Lake Letters, 665, "
+        "A138.",
+        PublicationKind::other);
+    CHECK(p.title == "How drifting pebbles shape giant planets. III. The formation of a hot Saturn");
+    CHECK(p.venue_raw == "Lake Letters");
+    p = parse_publication("Roe, B.; Vale, A. D. Dry or wet lakes of the north. Lake Letters, 12, 2021.", PublicationKind::other);
+    CHECK(p.title == "Dry or wet lakes of the north");
+}

@@ -320,3 +320,19 @@ TEST_CASE("\"Computational Skills\" heads skills: the languages listed under it 
     for (const auto& a : p.affiliations) CHECK(a.institution_raw != "C/C++");
     CHECK(cvsearch::testing::affiliation(p, "Northfield University"));
 }
+
+TEST_CASE("a heading set as one is named by its last word, a word or two of its own before it") {
+    // "## Fist-Author Refereed Publications" (a typo), "## Andere Refereed Publications": the
+    // head noun names the section. Fictional person and paper.
+    const std::string entry = "\n\n- Vale, R. (2019). Tides of the northern lakes and models. Lake Letters, 3, 1-9.\n";
+    for (const char* heading : {"## Fist-Author Refereed Publications", "## Andere Refereed Publications"}) {
+        CAPTURE(heading);
+        auto p = cvsearch::testing::parse_one("# Robin Vale\n\n" + std::string(heading) + entry, "cv.md");
+        REQUIRE(p.publications.size() == 1);
+        CHECK(p.publications[0].venue_raw == "Lake Letters");
+    }
+    // More words of its own than that is a line of text that happens to be a heading.
+    auto p = cvsearch::testing::parse_one("# Robin Vale\n\n## We wrote three lovely things\n\n- A walk by the lake in 2019.\n", "cv.md");
+    CHECK(p.publications.empty());
+    CHECK_FALSE(cvsearch::extract::heading_kind("Fist-Author Refereed Publications"));  // not set as a heading
+}
