@@ -170,6 +170,17 @@ std::vector<RawEntry> split_entries(const Block& block) {
             if (l.heading_level > 0 && block.level > 0 && l.heading_level <= block.level) own_kind = true;
             continue;
         }
+        // A page set wholly in headings ("<h3>"Title," in Journal, Volume 4 (2017)</h3>" for
+        // every line): a heading that reads as a whole citation, long and dated, is an entry.
+        if (l.heading_level > 0 && count_words(l.text) >= 6 && !find_years(l.text).empty() && !heading_kind(l.text) &&
+            !mentions_submission(l.text)) {
+            flush();
+            cur.lines.push_back(l.text);
+            flush();
+            listing = true;
+            gap = false;
+            continue;
+        }
         if (l.heading_level > 0) {  // a sub-heading ("Conference Papers") is no entry
             flush();
             // ... but a heading per paper ("<h5>Title</h5><p>Authors<br>Venue, 2026</p>")

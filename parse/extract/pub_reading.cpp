@@ -304,8 +304,9 @@ static std::optional<Reading> read_author_line_layout(const std::vector<std::str
 static std::vector<std::string> take_coauthor_clause(std::string& rest) {
     std::size_t i = 0;
     while (i < rest.size() && (rest[i] == ' ' || rest[i] == ',' || rest[i] == '.')) ++i;
-    bool paren = rest.compare(i, 6, "(with ") == 0;
-    if (!paren && rest.compare(i, 5, "with ") != 0) return {};
+    const std::string head = text::ascii_lower(std::string_view(rest).substr(i, 6));  // "(With Ann Doe)" too
+    bool paren = head == "(with ";
+    if (!paren && head.compare(0, 5, "with ") != 0) return {};
     std::size_t from = i + (paren ? 6 : 5), end = std::string::npos;
     if (paren) {
         end = rest.find(')', from);

@@ -238,6 +238,10 @@ class Scanner {
             return;
         }
         if (n.size() == 2 && n[0] == 'h' && n[1] >= '1' && n[1] <= '6') {
+            // Headings do not nest: "<h3>Title, 2020<h3>" typed for its end tag, an <h3>
+            // opened in an open one closes that one (as an HTML5 parser does). Else every
+            // line after it is read as one heading.
+            if (heading_ > 0 && pseudo_heading_tag_.empty()) heading_ = 0;
             paragraph_break();
             // <h3> under an <h2> section titles an entry (an employer, a school): keep the level.
             start_line_with(std::string(static_cast<std::size_t>(n[1] - '0'), '#') + " ");

@@ -673,3 +673,20 @@ TEST_CASE("a publisher, a numbered report and a refereeing remark are no venues"
     CHECK_FALSE(is_placeholder_venue("Technical Report of the Lake Science Institute on Tidal Models"));
     CHECK_FALSE(is_placeholder_venue("Proceedings of the Example Conference"));
 }
+
+TEST_CASE("a page set wholly in headings: a dated citation in a heading is an entry") {
+    // Every line an <h3>, the section heading and each paper. Fictional person and papers.
+    auto p = cvsearch::testing::parse_one(
+        "<html><body><h3>Robin Vale</h3><h3>PUBLICATIONS</h3>\n"
+        "<h3>&quot;The Virtues of Lakes and the Common Good,&quot; In <u>Journal of Lake Ethics</u> 21, no. 2 (Fall 2018): 395-405.</h3>\n"
+        "<h3>&quot;Playing to Win on the Water,&quot; (With Ann Roe and Bo Poe) in Journal of the Philosophy of Sport, Volume 4, "
+        "Issue 2 (2017), 174-182</h3>\n"
+        "<h3>UNIVERSITY SERVICE</h3><h3>Director, Honors Program, 2008-2018</h3></body></html>",
+        "cv.html");
+    REQUIRE(p.publications.size() == 2);
+    CHECK(p.publications[0].title == "The Virtues of Lakes and the Common Good");
+    CHECK(p.publications[0].venue == "Journal of Lake Ethics");
+    CHECK(p.publications[0].year == 2018);
+    CHECK(p.publications[1].venue_raw.find("Journal of the Philosophy of Sport") == 0);  // "(With ...)" names co-authors
+    CHECK(p.publications[1].year == 2017);
+}

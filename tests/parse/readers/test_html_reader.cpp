@@ -160,3 +160,12 @@ TEST_CASE("read_html: lines with <b>/<strong> spans are kept for the extractor")
     CHECK(doc.text.find("**") == std::string::npos);
     CHECK(read_html("<p>No emphasis.</p>").emphasized.empty());
 }
+
+TEST_CASE("read_html: an <h3> typed where </h3> belongs closes the heading, as headings do not nest") {
+    // Hand-written pages: "<h3>Seminar, Fall 2020<h3>". Else every line after it ran into one.
+    const std::string text = read_html("<h3>Teaching</h3>\n<h3>Seminar on lakes, Fall 2020<h3>\n<h3>Tides, Summer 2020</h3>\n"
+                                       "<h3>Publications</h3>\n<h3>\"Tides of the north,\" in Lake Letters, 2 (2014)</h3>\n")
+                                 .text;
+    CHECK(text.find("### Tides, Summer 2020\n") != std::string::npos);
+    CHECK(text.find("### Publications\n") != std::string::npos);
+}
