@@ -32,6 +32,20 @@ bool opens_dated_row(std::string_view line) {
     return is_only_dates(cell) && !find_years(cell).empty() && find_years(cell).front().begin == 0;
 }
 
+// "2020, Dependent Types as Macros.", "2019. Title", "2018 - Title": a year that opens
+// the line, set apart by a comma, a period, a colon or a dash.
+bool opens_with_year(std::string_view line) {
+    const std::string_view t = text::trim(line);
+    if (t.size() < 8 || !std::all_of(t.begin(), t.begin() + 4, [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+        return false;
+    auto ys = find_years(t.substr(0, 4));
+    if (ys.empty()) return false;
+    std::string_view after = t.substr(4);
+    for (std::string_view sep : {", ", ". ", ": ", " - ", " \xE2\x80\x93 ", " \xE2\x80\x94 "})
+        if (after.starts_with(sep)) return true;
+    return false;
+}
+
 // What split_entries knows of the entry it is reading, kept as lines are
 // added: asking the whole entry again at every line made a long paragraph
 // without entry ends quadratic (20,000 lines: 40 s).
@@ -107,6 +121,21 @@ std::vector<RawEntry> split_entries(const Block& block) {
         in_paragraph = true;
     }
     bool has_markers = marked >= 2 || (marked == 1 && paragraphs_before < 2);
+    // A list without markers whose entries each open with their year ("2020, Title." then
+    // the authors and the venue on lines of their own): the year is the marker.
+    // (Most entries so: a year that opens a wrapped line now and then marks nothing.)
+    std::size_t dated = 0, first_lines = 0, text_lines = 0;
+    bool after_blank = true;
+    for (const Line& l : block.lines) {
+        if (l.blank()) { after_blank = true; continue; }
+        if (l.heading_level == 0) {
+            dated += opens_with_year(l.text) ? 1 : 0;
+            first_lines += after_blank ? 1 : 0;
+            ++text_lines;
+        }
+        after_blank = false;
+    }
+    const bool year_marked = !has_markers && dated >= 2 && dated >= first_lines && dated * 5 >= text_lines;
     // In a numbered list, "- " or "→ " lines are notes on the entry above.
     bool numbered = has_markers &&
                     std::count_if(block.lines.begin(), block.lines.end(), [](const Line& l) { return l.marker == Marker::number; }) >= 2;
@@ -217,6 +246,7 @@ std::vector<RawEntry> split_entries(const Block& block) {
         bool starts = (numbered ? marker == Marker::number : marker != Marker::none) || cur.lines.empty();
         // A list without markers or blank lines: a line opening with "Doe, J. (2019)." starts an entry.
         if (!starts && !has_markers && !cur.lines.empty() && (opens_citation(l.text) || opens_dated_row(l.text))) starts = true;
+        if (year_marked && !cur.lines.empty()) starts = opens_with_year(l.text);
         if (!starts && has_markers && gap && count_words(l.text) >= 6 && !find_years(l.text).empty() &&
             !chars::is_lower(chars::first(l.text)))
             starts = true;  // an unmarked entry after a blank line in a marked list
@@ -247,7 +277,7 @@ std::vector<RawEntry> split_entries(const Block& block) {
         if (!has_markers) state.words += count_words(l.text);
         titled = false;  // the title has its first line below it
         gap = false;
-        if (!has_markers && ends_entry(l.text, cur.lines, state)) {
+        if (!has_markers && !year_marked && ends_entry(l.text, cur.lines, state)) {
             // Only split a paragraph of several entries, not a single wrapped one.
             flush();
         }

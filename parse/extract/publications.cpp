@@ -159,6 +159,13 @@ std::optional<int> take_leading_year(std::string& line) {
             separated = i < s.size() && s[i] == ' ';
             break;
         }
+    // "2020, Dependent Types as Macros.": a comma or period right after the year, then a
+    // capital, in lists whose entries open with their year.
+    if (!separated && !close && i == after_year && i + 2 < s.size() && (s[i] == ',' || s[i] == '.') && s[i + 1] == ' ' &&
+        std::isupper(static_cast<unsigned char>(s[i + 2]))) {
+        ++i;
+        separated = true;
+    }
     if (!separated) return std::nullopt;
     while (i < s.size() && s[i] == ' ') ++i;
     // "2019 - 2021 ..." is a range, "2021: 3rd place" no entry of this kind.

@@ -729,3 +729,23 @@ TEST_CASE("a series title's part number keeps its dots, initials run on to the t
     p = parse_publication("Roe, B.; Vale, A. D. Dry or wet lakes of the north. Lake Letters, 12, 2021.", PublicationKind::other);
     CHECK(p.title == "Dry or wet lakes of the north");
 }
+
+TEST_CASE("a list without markers whose entries open with their year: the year marks each entry") {
+    // "2020, Title." / authors / "In: Proceedings ... (POPL)." with no blank lines between
+    // entries, the author line long and ending in a period. Fictional people and papers.
+    auto p = cvsearch::testing::parse_one(
+        "Robin Vale\n\nPublications\n\n"
+        "2020, Dependent Lakes as Macros.\n"
+        "      Robin Vale, Ann Roe, Bo Poe, Cy Doe, Di Moe, Ed Loe and Flo Noe.\n"
+        "      In: Proceedings of the 47th Symposium on Principles of Programming Languages (POPL).\n"
+        "2013, Laziness By Need.\n"
+        "      Robin Vale.\n"
+        "      In: Proceedings of the 22nd European Symposium on Programming (ESOP).\n",
+        "cv.txt");
+    REQUIRE(p.publications.size() == 2);
+    CHECK(p.publications[0].year == 2020);
+    CHECK(p.publications[0].title == "Dependent Lakes as Macros");
+    CHECK(p.publications[0].venue == "POPL");
+    CHECK(p.publications[1].year == 2013);
+    CHECK(p.publications[1].venue == "ESOP");
+}
