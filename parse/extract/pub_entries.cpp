@@ -1,4 +1,6 @@
 #include "parse/extract/pub_entries.hpp"
+
+#include "parse/normalize/normalize.hpp"
 #include "parse/extract/pub_venue.hpp"
 
 #include <algorithm>
@@ -192,7 +194,16 @@ std::vector<RawEntry> split_entries(const Block& block) {
         const std::string_view lt = text::trim(l.text);
         const bool closes_entry = !cur.lines.empty() && !gap && l.heading_level == 0 && l.marker == Marker::none && !lt.empty() &&
                                   (lt.front() == '(' || lt.front() == ',' || lt.front() == ';' || lt.back() == '.');
-        if (is_only_dates(l.text) && count_words(l.text) <= 3 && !closes_entry) {
+        // (A marked year right above a heading, "<li><div>2025</div><h4>Title</h4>", is that
+        // entry's date, its card's year box: the entry opens with it.)
+        const auto next_text = [&] {
+            for (const Line* n = &l + 1; n < block.lines.data() + block.lines.size(); ++n)
+                if (!n->blank()) return n;
+            return static_cast<const Line*>(nullptr);
+        };
+        const Line* below = l.marker != Marker::none && has_markers ? next_text() : nullptr;
+        const bool card_year = below && below->heading_level > 0 && count_words(below->text) >= 2 && find_years(below->text).empty();
+        if (is_only_dates(l.text) && count_words(l.text) <= 3 && !closes_entry && !card_year) {
             flush();
             auto years = find_years(l.text);
             if (!years.empty()) year_hint = years.front().year;
@@ -211,11 +222,17 @@ std::vector<RawEntry> split_entries(const Block& block) {
             continue;
         }
         if (l.heading_level > 0) {  // a sub-heading ("Conference Papers") is no entry
-            flush();
             // ... but a heading per paper ("<h5>Title</h5><p>Authors<br>Venue, 2026</p>")
             // is the title of the entry below it: long, and no heading word.
-            if (count_words(l.text) >= 4 && !heading_kind(l.text) && !mentions_submission(l.text) &&
-                find_years(l.text).empty()) {
+            // (A list item's mark before it, "<li><div>2025</div><h4>Title</h4>", "[2] Forth.":
+            // a year or a status of a word or two, is the same entry's, whose title it is
+            // however short.)
+            const bool marked_date = cur.lines.size() == 1 && !cur.label.empty() && count_words(cur.lines[0]) <= 2 &&
+                                     (is_only_dates(cur.lines[0]) || chars::count_letters(cur.lines[0]) <= 12);
+            const bool paper_title = count_words(l.text) >= (marked_date ? 2u : 4u) && !heading_kind(l.text) &&
+                                     !mentions_submission(l.text) && find_years(l.text).empty();
+            if (!(paper_title && marked_date)) flush();
+            if (paper_title) {
                 cur.lines.push_back(l.text);
                 if (!has_markers) state.words += count_words(l.text);
                 titled = true;
@@ -247,9 +264,13 @@ std::vector<RawEntry> split_entries(const Block& block) {
         // A list without markers or blank lines: a line opening with "Doe, J. (2019)." starts an entry.
         if (!starts && !has_markers && !cur.lines.empty() && (opens_citation(l.text) || opens_dated_row(l.text))) starts = true;
         if (year_marked && !cur.lines.empty()) starts = opens_with_year(l.text);
+        // An unmarked entry after a blank line in a marked list (not the venue line of a
+        // card's paragraphs, "Journal of X, August 2025": no citation opens with its venue).
         if (!starts && has_markers && gap && count_words(l.text) >= 6 && !find_years(l.text).empty() &&
-            !chars::is_lower(chars::first(l.text)))
-            starts = true;  // an unmarked entry after a blank line in a marked list
+            !chars::is_lower(chars::first(l.text))) {
+            const std::string_view head = text::trim(std::string_view(l.text).substr(0, l.text.find(',')));
+            starts = !normalize::find_venue(head) && kind_from_words(head) == PublicationKind::other;
+        }
         if (starts && titled && cur.lines.size() == 1) starts = false;  // the title's own lines
         // "__Title__ (A. Doe, 2023)" / " - Arxiv link": a marked row of links under an entry is
         // part of it (an arXiv link says where the paper is), no entry of its own.

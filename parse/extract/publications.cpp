@@ -412,6 +412,13 @@ void take_entry_mark(std::string& line) {
 Publication make_publication(const RawEntry& e, PublicationKind section_kind, const Italics* italics = nullptr) {
     std::optional<int> cell_year;
     std::vector<std::string> lines = cells_as_lines(e.lines, &cell_year);
+    // "2025" on a line of its own above the title (a card's year box): the entry's year.
+    if (!cell_year && lines.size() >= 2 && is_only_dates(lines[0]) && count_words(lines[0]) <= 3) {
+        if (auto ys = find_years(lines[0]); !ys.empty()) {
+            cell_year = ys.front().year;
+            lines.erase(lines.begin());
+        }
+    }
     if (!cell_year && !lines.empty()) cell_year = take_leading_year(lines[0]);
     std::optional<Tagged> tag;
     if (!lines.empty()) {

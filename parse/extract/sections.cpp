@@ -127,6 +127,11 @@ const std::unordered_map<std::string, std::string>& core_words() {
         {"profil", "summary"}, {"zusammenfassung", "summary"}, {"perfil", "summary"}, {"profilo", "summary"},
         {"kontakt", "contact"}, {"personliche", "contact"}, {"personnelle", "contact"}, {"coordonnees", "contact"},
         {"contacto", "contact"}, {"personales", "contact"}, {"contatti", "contact"}, {"contato", "contact"},
+        {"cursos", "certifications"}, {"weiterbildung", "certifications"}, {"fortbildung", "certifications"},
+        {"certificado", "certifications"}, {"certificados", "certifications"}, {"certificaciones", "certifications"},
+        {"zertifikat", "certifications"}, {"zertifikate", "certifications"}, {"certificazioni", "certifications"},
+        {"certificacoes", "certifications"}, {"voluntariado", "service"}, {"benevolat", "service"}, {"volontariat", "service"},
+        {"volontariato", "service"}, {"ehrenamt", "service"}, {"ehrenamtliches", "service"},
         {"sonstiges", "other"}, {"divers", "other"}, {"varios", "other"}, {"altro", "other"}, {"referenzen", "references"}};
     return words;
 }
@@ -452,7 +457,11 @@ std::vector<Block> split_blocks(std::string_view text) {
                 // An unknown heading at the level of the section heading starts a
                 // section of its own; a deeper one titles an entry of the section.
                 bool sentence = chars::count_words(heading) > 8 || chars::has_digit(heading) || heading.empty();
-                bool deeper = cur.level > 0 && line.heading_level > cur.level;
+                // (Under a sub-section a plain line opened, "Journals" or a card's link labels
+                // "Journal Working paper", the level is that of the heading above it.)
+                int level = cur.level;
+                for (auto b = blocks.rbegin(); level == 0 && b != blocks.rend() && b->kind == cur.kind; ++b) level = b->level;
+                bool deeper = level > 0 && line.heading_level > level;
                 if (!sentence && !deeper) {
                     if (students_level > 0 && line.heading_level <= students_level) students_level = 0;
                     // "## Experience", "### Teaching", then "### Professional": a sub-heading beside

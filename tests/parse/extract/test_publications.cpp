@@ -690,3 +690,46 @@ TEST_CASE("a page set wholly in headings: a dated citation in a heading is an en
     CHECK(p.publications[1].venue_raw.find("Journal of the Philosophy of Sport") == 0);  // "(With ...)" names co-authors
     CHECK(p.publications[1].year == 2017);
 }
+
+TEST_CASE("a list of paper cards: the year box, the title heading, a 'with' line, the venue, tags and link labels") {
+    // <li><div>2025</div><h4>Title</h4><p>with ...</p><p><em>Venue</em>, 2025</p><div>tags</div>
+    // <div><a>Journal</a> <a>Working paper</a></div></li>. Fictional people and papers.
+    const std::string card = R"(<li class="paper"><div class="year">%Y</div><div class="body"><h4>%T</h4>
+<p class="authors">with Ann Roe &amp; Bo Poe</p><p class="venue"><em>%V</em>, %Y</p>
+<div class="tags"><span>Lakes</span><span>Tides</span></div>
+<div class="links"><a href="https://example.org/a">Journal</a> <a href="https://example.org/b">Working paper</a></div></div></li>
+)";
+    auto fill = [&](std::string y, std::string t, std::string v) {
+        std::string c = card;
+        for (auto [k, val] : {std::pair<std::string, std::string>{"%Y", y}, {"%T", t}, {"%V", v}})
+            for (std::size_t at = c.find(k); at != std::string::npos; at = c.find(k)) c.replace(at, k.size(), val);
+        return c;
+    };
+    auto p = cvsearch::testing::parse_one("<html><body><h1>Robin Vale</h1><h2>Publications</h2><h3>Peer-reviewed articles</h3><ol>" +
+                                              fill("2025", "Estimating Lake Inattention", "Journal of Lake Economics") +
+                                              fill("2023", "Optimal Tides Under Bounded Rationality", "Journal of Tidal Stability") +
+                                              "</ol><h2>Teaching</h2><p>Tides, 2020</p></body></html>",
+                                          "cv.html");
+    REQUIRE(p.publications.size() == 2);
+    CHECK(p.publications[0].title == "Estimating Lake Inattention");
+    CHECK(p.publications[0].authors == std::vector<std::string>{"Ann Roe", "Bo Poe"});
+    CHECK(p.publications[0].venue == "Journal of Lake Economics");
+    CHECK(p.publications[0].year == 2025);
+    CHECK(p.publications[1].title == "Optimal Tides Under Bounded Rationality");
+    CHECK(p.publications[1].year == 2023);
+    // The link labels ("Journal Working paper") read as a plain sub-heading: the card title
+    // below them is still a title under the articles' heading, no section of its own.
+    CHECK(std::none_of(p.sections.begin(), p.sections.end(),
+                       [](const cvsearch::Section& s) { return s.heading == "Optimal Tides Under Bounded Rationality"; }));
+}
+
+TEST_CASE("Spanish sections after the papers (courses and certificates, volunteering) are no papers") {
+    // Fictional person, courses and paper.
+    auto p = cvsearch::testing::parse_one(
+        "Robin Vale\n\nPublicaciones\n\n- Vale, R. (2017). Lagos y mareas del norte. _Revista de Lagos_, 91, 36-37.\n\n"
+        "Cursos y certificados\n\n2016\n\n    _Taller de cartografía básica de lagos_\n\n    Escuela Lago\n\n"
+        "Voluntariado\n\n2020\n    Miembro de un proyecto de documentación de lagos\n",
+        "cv.txt");
+    REQUIRE(p.publications.size() == 1);
+    CHECK(p.publications[0].year == 2017);
+}
