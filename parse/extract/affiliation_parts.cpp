@@ -167,6 +167,15 @@ static std::vector<std::string> split_commas(std::string_view cell) {
     int depth = 0;
     char last_separator = ',';
     auto push = [&] {
+        // "4.9 of 5. Saint-Petersburg State University": a grade or a note that ends its
+        // sentence before the institution is a part of its own.
+        if (const std::size_t stop = cur.rfind(". "); stop != std::string::npos && chars::has_digit(std::string_view(cur).substr(0, stop)) &&
+                                                      institution_strength(std::string_view(cur).substr(stop + 2)) == Strength::academic) {
+            std::string rest = cur.substr(stop + 2);
+            cur.resize(stop + 1);
+            out.push_back(cur);
+            cur = std::move(rest);
+        }
         // "Tesla, Inc."; "University of California, Berkeley": one name the table knows.
         if (!out.empty() && last_separator == ',' && normalize::continues_a_name(cur)) out.back() += "," + cur;
         else if (!out.empty() && (is_legal_form(cur) || normalize::find_institution_as_written(out.back() + "," + cur))) out.back() += "," + cur;

@@ -638,3 +638,16 @@ TEST_CASE("a title after the kind of school, a programme or event, a company's R
     CHECK(cvsearch::extract::institution_strength("Example Research and Development Institute") >=
           cvsearch::extract::InstitutionStrength::org);
 }
+
+TEST_CASE("a grade that ends its sentence before the university is no part of the university's name") {
+    // "Masters in Computer Science, 4.9 of 5. Example State University, Russia". Fictional school.
+    auto affs = affiliations_of("# Robin Vale\n\n## Education\n\n"
+                                "2003 -- 2008 | Masters in Computer Science, 4.9 of 5. Northbay State University, Russia\n");
+    REQUIRE(affs.size() == 1);
+    CHECK(affs[0].institution_raw == "Northbay State University");
+    CHECK(affs[0].start_year == 2003);
+    // A dot inside a name stays: "St. Example College".
+    affs = affiliations_of("# Robin Vale\n\n## Education\n\n2003 -- 2008 | B.A., St. Example College\n");
+    REQUIRE(affs.size() == 1);
+    CHECK(affs[0].institution_raw == "St. Example College");
+}
