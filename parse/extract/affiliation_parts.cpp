@@ -209,6 +209,20 @@ std::vector<std::string> institutions_named_together(const std::string& part) {
         return institution_strength(x) >= Strength::org || normalize::find_institution(x).has_value();
     };
     if (part.find(" / ") == std::string::npos) {
+        // "University of Gothenburg and Chalmers University of Technology", "Universität
+        // Heidelberg and Max Planck Institute for Astronomy": joined by "and", two names the
+        // tables know each are two (not "University of Science and Technology of China":
+        // "Technology of China" names nothing; nor a name the tables know whole).
+        if (const std::size_t at = part.find(" and "); at != std::string::npos && part.find(" and ", at + 5) == std::string::npos &&
+                                                        part.find(" & ") == std::string::npos) {
+            const std::string left(text::trim(std::string_view(part).substr(0, at)));
+            const std::string right(text::trim(std::string_view(part).substr(at + 5)));
+            const auto known = [](const std::string& x) {
+                return count_words(x) >= 1 && institution_strength(x) >= Strength::org && normalize::find_institution(x).has_value();
+            };
+            if (known(left) && known(right) && !normalize::find_institution_as_written(part)) return {left, right};
+            return {part};
+        }
         if (part.find(" & ") == std::string::npos) return {part};
         std::vector<std::string> pieces;
         std::string s = text::replace_all(part, " & ", "\x1F");

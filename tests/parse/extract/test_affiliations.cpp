@@ -651,3 +651,16 @@ TEST_CASE("a grade that ends its sentence before the university is no part of th
     REQUIRE(affs.size() == 1);
     CHECK(affs[0].institution_raw == "St. Example College");
 }
+
+TEST_CASE("two institutions the tables know joined by 'and' are two places, a name with 'and' in it is one") {
+    // A joint degree. The universities are real; the person is fictional.
+    auto affs = affiliations_of("# Robin Vale\n\n## Education\n\n"
+                                "- Ph.D., University of Gothenburg and Chalmers University of Technology, 2019\n"
+                                "- B.Sc., University of Science and Technology of China, 2014\n"
+                                "- B.A., Hong Kong University of Science and Technology, 2012\n");
+    std::vector<std::string> places;
+    for (const auto& a : affs) places.push_back(a.institution_raw);
+    CHECK(places == std::vector<std::string>{"University of Gothenburg", "Chalmers University of Technology",
+                                             "University of Science and Technology of China",
+                                             "Hong Kong University of Science and Technology"});
+}
