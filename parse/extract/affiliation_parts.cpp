@@ -77,7 +77,12 @@ static std::string_view trim_part(std::string_view p) {
     while (!p.empty() && (p.front() == ')' || p.front() == ']' || p.front() == ' ')) p.remove_prefix(1);
     if (!p.empty() && (p.front() == '(' || p.front() == '[') && p.find_first_of(")]") == std::string_view::npos) p.remove_prefix(1);
     if (!p.empty() && (p.back() == ')' || p.back() == ']') && p.find_first_of("([") == std::string_view::npos) p.remove_suffix(1);
-    return text::trim(p);
+    p = text::trim(p);
+    // "Coastal Processes Research Group and" (the next place on the next line): the
+    // conjunction that joined them is no part of the name.
+    for (std::string_view tail : {" and", " &", " und", " et", " y"})
+        if (p.size() > tail.size() + 2 && p.ends_with(tail)) return text::trim(p.substr(0, p.size() - tail.size()));
+    return p;
 }
 
 // Replaces column separators with tabs so one split finds every cell.

@@ -664,3 +664,11 @@ TEST_CASE("two institutions the tables know joined by 'and' are two places, a na
                                              "University of Science and Technology of China",
                                              "Hong Kong University of Science and Technology"});
 }
+
+TEST_CASE("the conjunction that joined two places over a line break is no part of a name") {
+    // "Coastal Processes Research Group and" / "Example Forecasting Centre": fictional units.
+    auto affs = affiliations_of("# Robin Vale\n\n## Experience\n\n"
+                                "- 2015 - 2019: Ph.D. Researcher, Lakeside Marine Institute and\n");
+    REQUIRE_FALSE(affs.empty());
+    CHECK(affs[0].institution_raw == "Lakeside Marine Institute");
+}
