@@ -1,6 +1,4 @@
 #include "parse/extract/pub_entries.hpp"
-
-#include "parse/normalize/normalize.hpp"
 #include "parse/extract/pub_venue.hpp"
 
 #include <algorithm>
@@ -12,6 +10,7 @@
 #include "parse/extract/pub_authors.hpp"
 #include "parse/extract/pub_reading.hpp"
 #include "parse/extract/extract.hpp"
+#include "parse/normalize/normalize.hpp"
 
 namespace cvsearch::extract {
 
@@ -31,7 +30,9 @@ bool opens_dated_row(std::string_view line) {
     const std::size_t bar = t.find('|');
     if (bar == std::string_view::npos || bar > 16 || bar == 0) return false;
     const std::string_view cell = text::trim(t.substr(0, bar));
-    return is_only_dates(cell) && !find_years(cell).empty() && find_years(cell).front().begin == 0;
+    if (!is_only_dates(cell)) return false;
+    const auto years = find_years(cell);
+    return !years.empty() && years.front().begin == 0;
 }
 
 // "2020, Dependent Types as Macros.", "2019. Title", "2018 - Title": a year that opens

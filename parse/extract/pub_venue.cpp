@@ -527,7 +527,7 @@ static std::string_view without_imprint(std::string_view rest) {
                                            : is_location(city, state) || (normalize::is_registry_city(city) && is_country_or_state(state));
     if (!named_place) return rest;
     const std::string_view publisher = text::trim(rest.substr(colon + 2));
-    return std::isupper(static_cast<unsigned char>(publisher.front())) ? std::string_view() : rest;
+    return !publisher.empty() && std::isupper(static_cast<unsigned char>(publisher.front())) ? std::string_view() : rest;
 }
 
 std::string venue_from_rest(std::string_view rest) {
