@@ -217,15 +217,19 @@ static std::string join(const std::vector<std::string>& lines, std::size_t from,
     return text::collapse_whitespace(join_lines(part));
 }
 
+// "with Ann Roe & Bo Poe": economists name their co-authors so under a title.
+static std::optional<AuthorPrefix> with_line(std::string_view line) {
+    const std::string_view t = text::trim(line);
+    if (text::ascii_lower(t.substr(0, 5)) != "with " || !is_author_list(t.substr(5))) return std::nullopt;
+    AuthorPrefix with;
+    with.authors = split_authors(t.substr(5));
+    with.end = line.size();
+    return with;
+}
+
 // An author line, possibly followed by the venue: "A. Doe, B. Roe, Neural Computation."
-// Economists name their co-authors so under a title: "with Ann Roe & Bo Poe".
 static std::optional<AuthorPrefix> author_line(std::string_view line) {
-    if (const std::string head = text::ascii_lower(text::trim(line).substr(0, 5)); head == "with " && is_author_list(text::trim(line).substr(5))) {
-        AuthorPrefix with;
-        with.authors = split_authors(text::trim(line).substr(5));
-        with.end = line.size();
-        return with;
-    }
+    if (auto with = with_line(line)) return with;
     // "A. Doe, B. Roe, Neural Computation. (4 citations)": the list ends before the venue.
     auto prefix = author_prefix(line);
     if (prefix && prefix->authors.size() >= 2 && prefix->end < line.size() && !text::trim(line.substr(prefix->end)).empty())
@@ -244,8 +248,8 @@ static std::optional<AuthorPrefix> author_line(std::string_view line) {
 static std::optional<Reading> read_title_line_layout(const std::vector<std::string>& lines) {
     // ("Estimating Behavioral Inattention" / "with Ann Roe": a title that reads like a name
     // is a title above a "with" line.)
-    const bool with_line = lines.size() >= 2 && text::ascii_lower(text::trim(lines[1]).substr(0, 5)) == "with " && author_line(lines[1]);
-    if (lines.size() < 2 || (!with_line && (is_author_list(lines[0]) || author_prefix(lines[0])))) return std::nullopt;
+    const bool with_below = lines.size() >= 2 && with_line(lines[1]);
+    if (lines.size() < 2 || (!with_below && (is_author_list(lines[0]) || author_prefix(lines[0])))) return std::nullopt;
     // "Title. Flavio" / "Cruz, Seth Roe and Ann Doe. 21st ACM": running text wrapped at
     // any word (a LaTeX source's line breaks), not a line per field.
     if (std::size_t stop = lines[0].rfind(". "); stop != std::string::npos && stop > 10) {
